@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import type { Context, Next } from 'koa';
+import type { Config } from '../config';
+import { unauthorized } from '../http/errors';
+import type { UserRow } from '../users/repository';
+import { cookieNames, setSessionCookies } from './cookies';
+import { createSession, userOfSession } from './sessions';
+import { isExpired, readAccessToken, signAccessToken } from './tokens';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Set for a request with a live session (by `authenticate` / `requireUser`). */
+    auth?: { user: UserRow; sessionId: string };
+  }
+}
+
+/** Resolves the session behind the access-token cookie, if any: a valid signature, unexpired, session live. */
+export async function resolveSession(
+  ctx: Context,
+  db: Knex,
+  config: Config,
+): Promise<{ user: UserRow; sessionId: string } | null> {
+  if (ctx.state.auth) return ctx.state.auth;
+  const secret = config.sessionSecret;
+  if (!secret) return null;
+  const claims = readAccessToken(secret, ctx.cookies.get(cookieNames(config).access));
+  if (!claims || isExpired(claims)) return null;
+  const user = await userOfSession(db, claims.userId, claims.sessionId);
+  if (!user) return null;
+  ctx.state.auth = { user, sessionId: claims.sessionId };
+  return ctx.state.auth;
+}
+
+/** Route middleware: a live session or 401 JSON. Handlers then use `currentUser(ctx)`. */
+export function requireUser(db: Knex, config: Config) {
+  return async function requireSignedIn(ctx: Context, next: Next) {
+    if (!(await resolveSession(ctx, db, config))) throw unauthorized();
+    await next();
+  };
+}
+
+/** Every `/api/user/...` and `/api/{lang}/user/...` path needs a session, whoever's router serves it. */
+export const USER_API = /^\/api\/(?:[^/]+\/)?user(?:\/|$)/i;
+
+export function guardUserApi(db: Knex, config: Config) {
+  const required = requireUser(db, config);
+  return async function guardUserRoutes(ctx: Context, next: Next) {
+    if (USER_API.test(ctx.path)) return required(ctx, next);
+    return next();
+  };
+}
+
+/** The signed-in user; only call behind `requireUser` (or the user-API guard). */
+export function currentUser(ctx: Context): UserRow {
+  const auth = ctx.state.auth;
+  if (!auth) throw unauthorized();
+  return auth.user;
+}
+
+/** Starts a session for the user: a new refresh family, an access token, both cookies. */
+export async function startSession(
+  ctx: Context,
+  db: Knex,
+  config: Config,
+  user: UserRow,
+  method: string,
+): Promise<void> {
+  const secret = config.sessionSecret;
+  if (!secret) throw new Error('session secret not resolved');
+  const { sessionId, refreshToken } = await createSession(db, user.id, {
+    method,
+    userAgent: ctx.get('user-agent') || null,
+  });
+  const { token } = signAccessToken(secret, { userId: user.id, sessionId });
+  setSessionCookies(ctx, config, { accessToken: token, refreshToken });
+  ctx.state.auth = { user, sessionId };
+}

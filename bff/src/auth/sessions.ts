@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { UserRow } from '../users/repository';
+import { hashToken, newRefreshToken, REFRESH_TTL_SECONDS } from './tokens';
+
+export type SessionRow = {
+  id: string;
+  user_id: string;
+  method: string;
+  user_agent: string | null;
+  created_at: Date;
+  last_used_at: Date;
+  revoked_at: Date | null;
+};
+
+type RefreshRow = {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  replaced_by: string | null;
+};
+
+const expiry = (db: Knex) => db.raw(`now() + interval '${REFRESH_TTL_SECONDS} seconds'`);
+
+/** A new session (refresh family) with its first refresh token. */
+export async function createSession(
+  db: Knex,
+  userId: string,
+  meta: { method: string; userAgent?: string | null },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  await db.transaction(async (trx) => {
+    await trx('sessions').insert({
+      id: sessionId,
+      user_id: userId,
+      method: meta.method,
+      user_agent: meta.userAgent ? meta.userAgent.slice(0, 256) : null,
+    });
+    await trx('refresh_tokens').insert({
+      id: randomUUID(),
+      family_id: sessionId,
+      user_id: userId,
+      token_hash: hashToken(refreshToken),
+      expires_at: expiry(trx),
+    });
+  });
+  return { sessionId, refreshToken };
+}
+
+/** Revokes a whole family: the session and every refresh token in it. */
+export async function revokeSession(db: Knex, sessionId: string): Promise<void> {
+  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+  await db('refresh_tokens')
+    .where({ family_id: sessionId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now() });
+}
+
+export async function revokeAllSessions(db: Knex, userId: string): Promise<void> {
+  await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+  await db('refresh_tokens')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now() });
+}
+
+export async function sessionOfRefreshToken(db: Knex, token: string): Promise<string | null> {
+  const row = await db<RefreshRow>('refresh_tokens')
+    .where({ token_hash: hashToken(token) })
+    .first('family_id');
+  return row?.family_id ?? null;
+}
+
+export type Rotation =
+  | { ok: true; userId: string; sessionId: string; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/**
+ * Swaps a live refresh token for a new one in the same family. A token that was already rotated or revoked
+ * means it leaked (or was replayed): the whole family is revoked. The row is locked, so two instances racing
+ * with the same token cannot both rotate it.
+ */
+export async function rotateRefreshToken(
+  db: Knex,
+  token: string,
+  userAgent?: string | null,
+): Promise<Rotation> {
+  return db.transaction(async (trx) => {
+    const row = await trx<RefreshRow>('refresh_tokens')
+      .where({ token_hash: hashToken(token) })
+      .forUpdate()
+      .first();
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.replaced_by || row.revoked_at) {
+      await revokeSession(trx, row.family_id);
+      return { ok: false, reason: row.replaced_by ? 'reused' : 'revoked' } as const;
+    }
+    const session = await trx<SessionRow>('sessions').where({ id: row.family_id }).forUpdate().first();
+    if (!session || session.revoked_at) {
+      await revokeSession(trx, row.family_id);
+      return { ok: false, reason: 'revoked' } as const;
+    }
+    if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+    const next = newRefreshToken();
+    const nextId = randomUUID();
+    await trx('refresh_tokens').insert({
+      id: nextId,
+      family_id: row.family_id,
+      user_id: row.user_id,
+      token_hash: hashToken(next),
+      expires_at: expiry(trx),
+    });
+    await trx('refresh_tokens')
+      .where({ id: row.id })
+      .update({ replaced_by: nextId, revoked_at: trx.fn.now() });
+    await trx('sessions')
+      .where({ id: row.family_id })
+      .update({
+        last_used_at: trx.fn.now(),
+        ...(userAgent ? { user_agent: userAgent.slice(0, 256) } : {}),
+      });
+    return { ok: true, userId: row.user_id, sessionId: row.family_id, refreshToken: next } as const;
+  });
+}
+
+/** The user of a live session: the one query behind every signed-in request. */
+export async function userOfSession(
+  db: Knex,
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | undefined> {
+  return db<UserRow>('users as u')
+    .join('sessions as s', 's.user_id', 'u.id')
+    .where('u.id', userId)
+    .andWhere('s.id', sessionId)
+    .whereNull('s.revoked_at')
+    .first('u.*');
+}
+
+export async function listSessions(db: Knex, userId: string): Promise<SessionRow[]> {
+  return db<SessionRow>('sessions').where({ user_id: userId }).orderBy('created_at');
+}

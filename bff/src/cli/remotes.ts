@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateLatest } from '../db/migrate';
+import { isRemoteName, REMOTE_NAMES, REMOTES } from '../remotes/names';
+import { manifestUrlFor, publishRemote } from '../remotes/publish';
+import { listVariants, report, updateVariant, upsertVariant } from '../remotes/registry';
+import { connectForCli, runCli } from './connect';
+
+const USAGE = `npm run remotes -- <command>
+  list [--json]                                every variant: remote, variant, version, weight, enabled
+  set <remote> <variant> <version|URL> [--weight N]
+                                               point a variant at a published version or a manifest URL (pins it)
+  weight <remote> <variant> <N>                change a variant's share (0-1000, relative to the others)
+  enable <remote> <variant> | disable <remote> <variant>
+  deploy <remote> [--variant NAME] [--weight N]
+                                               build that remote alone, publish it as a new version, point the variant at it
+  unpin <remote>                               let the default variant follow the newest dist/ build again at start
+  report [--json]                              exposures, conversions and conversion rate per variant
+remotes: ${REMOTE_NAMES.join(', ')}`;
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i === -1) return undefined;
+  const v = args[i + 1];
+  args.splice(i, 2);
+  return v;
+}
+
+function weightOf(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 1000)
+    throw new Error(`--weight must be a whole number 0-1000, got ${v}`);
+  return n;
+}
+
+function remoteArg(v: string | undefined): keyof typeof REMOTES {
+  if (!isRemoteName(v)) throw new Error(`Unknown remote '${v ?? ''}'. Remotes: ${REMOTE_NAMES.join(', ')}`);
+  return v;
+}
+
+await runCli(async () => {
+  const args = process.argv.slice(2);
+  const command = args.shift();
+  if (!command || command === 'help' || command === '--help') {
+    console.info(USAGE);
+    return;
+  }
+  const { db, config } = await connectForCli();
+  try {
+    await migrateLatest(db.knex);
+    const knex = db.knex;
+    switch (command) {
+      case 'list': {
+        const variants = await listVariants(knex);
+        if (args.includes('--json')) console.info(JSON.stringify(variants, null, 2));
+        else
+          console.table(variants, [
+            'remote',
+            'variant',
+            'version',
+            'weight',
+            'enabled',
+            'pinned',
+            'manifestUrl',
+          ]);
+        break;
+      }
+      case 'set': {
+        const weight = weightOf(flag(args, '--weight'));
+        const [r, variant, target] = args;
+        const remote = remoteArg(r);
+        if (!variant || !target) throw new Error(USAGE);
+        const isUrl = /^(https?:\/\/|\/)/.test(target);
+        const manifestUrl = isUrl ? target : manifestUrlFor(remote, target);
+        // One of our own published builds keeps its version name; anything else is an external build.
+        const own = new RegExp(`^/remotes/${remote}/([\\w.-]+)/mf-manifest\\.json$`).exec(manifestUrl);
+        await upsertVariant(knex, {
+          remote,
+          variant,
+          version: isUrl ? (own?.[1] ?? 'external') : target,
+          manifestUrl,
+          weight,
+          pinned: true,
+        });
+        console.info(`${remote}/${variant} → ${manifestUrl}`);
+        break;
+      }
+      case 'weight': {
+        const [r, variant, w] = args;
+        const remote = remoteArg(r);
+        if (!variant || !(await updateVariant(knex, remote, variant, { weight: weightOf(w) ?? 0 }))) {
+          throw new Error(`No variant ${remote}/${variant ?? ''}`);
+        }
+        console.info(`${remote}/${variant} weight ${w}`);
+        break;
+      }
+      case 'enable':
+      case 'disable': {
+        const [r, variant] = args;
+        const remote = remoteArg(r);
+        if (!variant || !(await updateVariant(knex, remote, variant, { enabled: command === 'enable' }))) {
+          throw new Error(`No variant ${remote}/${variant ?? ''}`);
+        }
+        console.info(`${remote}/${variant} ${command}d`);
+        break;
+      }
+      case 'deploy': {
+        const variant = flag(args, '--variant') ?? 'default';
+        const weight = weightOf(flag(args, '--weight'));
+        const remote = remoteArg(args[0]);
+        // Built into a folder of its own: the workspace's dist/ stays what `npm start` publishes as default.
+        const outDir = await fs.mkdtemp(path.join(os.tmpdir(), `bf-deploy-${remote}-`));
+        console.info(`Building ${REMOTES[remote]} …`);
+        try {
+          execFileSync('npm', ['run', 'build', '--workspace', REMOTES[remote]], {
+            stdio: ['ignore', 'inherit', 'inherit'],
+            cwd: config.staticRoot,
+            env: { ...process.env, BUERGERFIT_DIST_DIR: outDir },
+          });
+        } catch {
+          throw new Error(`Building ${REMOTES[remote]} failed; nothing was deployed.`);
+        }
+        const published = await publishRemote(config.staticRoot, config.remotesDir, remote, outDir);
+        await fs.rm(outDir, { recursive: true, force: true });
+        if (!published) throw new Error(`The build of ${REMOTES[remote]} left no mf-manifest.json`);
+        // Pinned: a restart does not move the variant back to whatever dist/ holds (see `unpin`).
+        await upsertVariant(knex, { remote, variant, ...published, weight, pinned: true });
+        console.info(
+          `Deployed ${remote}/${variant} version ${published.version}; the next page load gets it.`,
+        );
+        break;
+      }
+      case 'unpin': {
+        const remote = remoteArg(args[0]);
+        const n = await knex('remote_variants')
+          .where({ remote, variant: 'default' })
+          .update({ pinned: false });
+        if (!n) throw new Error(`No default variant of ${remote}`);
+        console.info(
+          `${remote}/default follows the newest build of ${REMOTES[remote]}/dist again from the next start.`,
+        );
+        break;
+      }
+      case 'report': {
+        const rows = await report(knex);
+        if (args.includes('--json')) {
+          console.info(JSON.stringify(rows, null, 2));
+          break;
+        }
+        console.table(
+          rows.map((r) => ({ ...r, rate: `${(r.rate * 100).toFixed(1)} %` })),
+          ['remote', 'variant', 'visitors', 'conversions', 'rate'],
+        );
+        break;
+      }
+      default:
+        throw new Error(`Unknown command '${command}'.\n${USAGE}`);
+    }
+  } finally {
+    await db.close();
+  }
+});

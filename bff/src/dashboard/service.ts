@@ -1,0 +1,488 @@
+import type { Knex } from 'knex';
+import { stateName } from '../catalog/names';
+import { listTopics } from '../catalog/repository';
+import { finalizeExpiredAttempts } from '../exam/repository';
+import { EXAM } from '../exam/rules';
+import type { Language } from '../http/lang';
+import { isMastered } from '../learn/mastery';
+import { THRESHOLDS } from './achievements';
+import { estimateReadiness, questionProbability } from './readiness';
+import {
+  type ActivityRow,
+  activity,
+  type ExamRow,
+  examSummary,
+  type MetaRow,
+  meta,
+  type QuestionStatRow,
+  questionStats,
+} from './repository';
+import type {
+  Achievement,
+  AchievementCode,
+  BookmarksSummary,
+  Dashboard,
+  ExamSummary,
+  Mode,
+  Plan,
+  Progress,
+  Readiness,
+  Recommendation,
+  Statistics,
+  Streak,
+  TopicProgress,
+} from './schema';
+
+/** A subtopic is "weak" below this accuracy once it has at least WEAK_MIN_ANSWERS answers. */
+const WEAK_ACCURACY = 0.6;
+const WEAK_MIN_ANSWERS = 3;
+const STATE_OK_ACCURACY = 0.7;
+const MOCK_EVERY_DAYS = 7;
+const MAX_RECOMMENDATIONS = 5;
+
+export type DashboardUser = { id: string; federal_state: string | null };
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Builds the dashboard's parts for one user. Each data source is loaded at most once per request (memoized) and
+ * only when a requested part needs it, so `/user/streak` costs one query and `/user/dashboard` four, run in
+ * parallel (the exam figures and the meta wait for one small query first: timed-out mock tests are finalized).
+ */
+export class DashboardBuilder {
+  private cache = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly user: DashboardUser,
+    private readonly lang: Language,
+    private readonly now: Date,
+  ) {}
+
+  private once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let p = this.cache.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = load();
+      this.cache.set(key, p);
+    }
+    return p;
+  }
+
+  private questions = () =>
+    this.once('questions', () => questionStats(this.db, this.user.id, this.user.federal_state, this.now));
+  private activity = () => this.once('activity', () => activity(this.db, this.user.id, this.now));
+  /**
+   * Mock tests that ran out of time unopened are finalized (scored, FIRST_TEST/SCORE_80 awarded) before the
+   * exam figures and the achievements are read, so they count without the learner reopening them.
+   */
+  private expired = () =>
+    this.once('expired', () => finalizeExpiredAttempts(this.db, { userId: this.user.id }));
+  private exams = () =>
+    this.once('exams', async () => {
+      await this.expired();
+      return examSummary(this.db, this.user.id);
+    });
+  private meta = () =>
+    this.once('meta', async () => {
+      await this.expired();
+      return meta(this.db, this.user.id, this.user.federal_state, this.now);
+    });
+  private topicNames = () =>
+    this.once('topics', async () => {
+      const topics = await listTopics(this.db, this.lang);
+      return new Map(topics.map((t) => [t.id, t.name]));
+    });
+
+  async streak(): Promise<Streak> {
+    return toStreak(await this.activity());
+  }
+
+  async progress(): Promise<Progress> {
+    const [rows, names, m] = await Promise.all([this.questions(), this.topicNames(), this.meta()]);
+    return toProgress(rows, names, this.user.federal_state, m, this.lang);
+  }
+
+  async statistics(): Promise<Statistics> {
+    const [rows, names, act, exams] = await Promise.all([
+      this.questions(),
+      this.topicNames(),
+      this.activity(),
+      this.exams(),
+    ]);
+    return toStatistics(rows, names, act, exams);
+  }
+
+  async readiness(): Promise<Readiness> {
+    const [rows, exams] = await Promise.all([this.questions(), this.exams()]);
+    return toReadiness(rows, exams);
+  }
+
+  async plan(): Promise<Plan | null> {
+    const [rows, m, act] = await Promise.all([this.questions(), this.meta(), this.activity()]);
+    return toPlan(rows, m, act);
+  }
+
+  async recommendations(): Promise<Recommendation[]> {
+    const [rows, names, exams, m] = await Promise.all([
+      this.questions(),
+      this.topicNames(),
+      this.exams(),
+      this.meta(),
+    ]);
+    return toRecommendations(rows, names, exams, m, this.user.federal_state, this.now);
+  }
+
+  /**
+   * Achievements as held, with the progress towards the ones not earned yet. Nothing is awarded here: each is
+   * awarded in the write that earns it (achievements.ts), with that moment as its date. Timed-out mock tests are
+   * finalized first (`meta` waits for it), which awards FIRST_TEST/SCORE_80 like any finalize.
+   */
+  async achievements(): Promise<Achievement[]> {
+    const [rows, act, exams, m] = await Promise.all([
+      this.questions(),
+      this.activity(),
+      this.exams(),
+      this.meta(),
+    ]);
+    const earned = new Map(m.achievements.map((a) => [a.code, new Date(a.earned_at)]));
+    const mastered = rows.filter(
+      (r) => r.in_pool && isMastered({ correct_streak: r.correct_streak ?? 0 }),
+    ).length;
+    const status: Record<AchievementCode, { current: number; target: number }> = {
+      FIRST_TEST: { current: exams.taken, target: 1 },
+      STREAK_7: { current: act.streak, target: THRESHOLDS.STREAK_7 },
+      SCORE_80: { current: exams.best_correct ?? 0, target: Math.ceil(THRESHOLDS.SCORE_80 * EXAM.questions) },
+      MASTER_100: { current: mastered, target: THRESHOLDS.MASTER_100 },
+      BOOKMARK_10: { current: m.bookmarks, target: THRESHOLDS.BOOKMARK_10 },
+    };
+    return (Object.keys(status) as AchievementCode[]).map((code) => {
+      const s = status[code];
+      const at = earned.get(code);
+      return {
+        code,
+        earned: Boolean(at),
+        earnedAt: at ? at.toISOString() : null,
+        progress: { current: at ? s.target : Math.min(s.current, s.target), target: s.target },
+      };
+    });
+  }
+
+  async bookmarks(): Promise<BookmarksSummary> {
+    const m = await this.meta();
+    return { count: m.bookmarks, href: '/learn/bookmarks' };
+  }
+
+  async modes(): Promise<Mode[]> {
+    const rows = await this.questions();
+    const due = rows.filter((r) => r.in_pool && r.due_today).length;
+    const hasState = Boolean(this.user.federal_state);
+    return [
+      { id: 'learn', href: '/learn', comingSoon: false, count: null },
+      { id: 'challenge', href: '/learn/challenge', comingSoon: false, count: null },
+      { id: 'mock', href: '/exam', comingSoon: false, count: null },
+      { id: 'focus', href: '/learn/focus', comingSoon: false, count: due },
+      { id: 'state', href: hasState ? '/learn/state' : '/profile-settings', comingSoon: false, count: null },
+      { id: 'settings', href: '/profile-settings', comingSoon: false, count: null },
+      { id: 'resources', href: '/knowledge/einburgerungstest', comingSoon: false, count: null },
+      { id: 'community', href: null, comingSoon: true, count: null },
+    ];
+  }
+
+  async dashboard(): Promise<Dashboard> {
+    const [streak, progress, statistics, readiness, plan, recommendations, achievements, bookmarks, modes] =
+      await Promise.all([
+        this.streak(),
+        this.progress(),
+        this.statistics(),
+        this.readiness(),
+        this.plan(),
+        this.recommendations(),
+        this.achievements(),
+        this.bookmarks(),
+        this.modes(),
+      ]);
+    return {
+      generatedAt: this.now.toISOString(),
+      streak,
+      progress,
+      statistics,
+      readiness,
+      plan,
+      recommendations,
+      achievements,
+      bookmarks,
+      modes,
+    };
+  }
+}
+
+// ── pure assembly ────────────────────────────────────────────────────────────────────────────────────────────
+
+function toStreak(a: ActivityRow): Streak {
+  return {
+    current: a.streak,
+    activeToday: a.streak > 0 && a.last_active === a.today,
+    lastActiveDate: a.last_active,
+    today: a.today,
+  };
+}
+
+const isState = (r: QuestionStatRow) => r.state_code !== null;
+
+function toProgress(
+  rows: QuestionStatRow[],
+  names: Map<string, string>,
+  stateCode: string | null,
+  m: MetaRow,
+  lang: Language,
+): Progress {
+  const pool = rows.filter((r) => r.in_pool);
+  const seen = (r: QuestionStatRow) => (r.seen_count ?? 0) > 0;
+  const mastered = (r: QuestionStatRow) => isMastered({ correct_streak: r.correct_streak ?? 0 });
+  const topics = new Map<string, TopicProgress>();
+  for (const r of pool) {
+    const id = isState(r) ? 'state' : r.topic;
+    let t = topics.get(id);
+    if (!t) {
+      const name =
+        id === 'state' ? stateName(stateCode ?? '', m.state_name ?? '', lang) : (names.get(id) ?? id);
+      t = { id, name, total: 0, seen: 0, mastered: 0 };
+      topics.set(id, t);
+    }
+    t.total++;
+    if (seen(r)) t.seen++;
+    if (mastered(r)) t.mastered++;
+  }
+  const order = ['politics', 'history', 'society', 'state'];
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const seenCount = pool.filter(seen).length;
+  return {
+    total: pool.length,
+    seen: seenCount,
+    mastered: pool.filter(mastered).length,
+    unseen: pool.length - seenCount,
+    topics: [...topics.values()].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id)),
+    state: {
+      code: stateCode,
+      name: stateCode && m.state_name ? stateName(stateCode, m.state_name, lang) : null,
+    },
+  };
+}
+
+type SubtopicStat = { id: string; answered: number; correct: number; incorrect: number };
+
+function subtopicStats(rows: QuestionStatRow[]): SubtopicStat[] {
+  const by = new Map<string, SubtopicStat>();
+  for (const r of rows) {
+    if (!r.in_pool || !r.seen_count || isState(r)) continue;
+    const id = r.subtopic ?? r.topic;
+    const s = by.get(id) ?? { id, answered: 0, correct: 0, incorrect: 0 };
+    s.answered += r.seen_count;
+    s.correct += r.correct_count ?? 0;
+    s.incorrect += r.incorrect_count ?? 0;
+    by.set(id, s);
+  }
+  return [...by.values()];
+}
+
+function toExamSummary(e: ExamRow): ExamSummary {
+  return {
+    taken: e.taken,
+    passed: e.passed,
+    averageScore: e.avg_score === null ? null : round3(e.avg_score),
+    averageCorrect: e.avg_correct === null ? null : Math.round(e.avg_correct * 10) / 10,
+    lastTakenAt: e.last_at ? iso(e.last_at) : null,
+    recent: e.recent.map((r) => ({
+      id: r.id,
+      finishedAt: iso(r.finalized_at),
+      correct: r.correct_count,
+      total: r.question_count,
+      passed: r.passed,
+    })),
+  };
+}
+
+function toStatistics(
+  rows: QuestionStatRow[],
+  names: Map<string, string>,
+  act: ActivityRow,
+  exams: ExamRow,
+): Statistics {
+  let answered = 0;
+  let correct = 0;
+  let incorrect = 0;
+  const distribution = { correct: 0, incorrect: 0, unanswered: 0 };
+  for (const r of rows) {
+    answered += r.seen_count ?? 0;
+    correct += r.correct_count ?? 0;
+    incorrect += r.incorrect_count ?? 0;
+    if (!r.in_pool) continue;
+    if (!r.seen_count) distribution.unanswered++;
+    // The streak of right answers is reset by a wrong one: > 0 ⇔ the last answer was right.
+    else if ((r.correct_streak ?? 0) > 0) distribution.correct++;
+    else distribution.incorrect++;
+  }
+  const byDay = new Map(act.weekly.map((w) => [w.day, w]));
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(act.week_start, i);
+    const w = byDay.get(date);
+    return { date, weekday: i + 1, answered: w?.answered ?? 0, correct: w?.correct ?? 0 };
+  });
+  const mostMissed = subtopicStats(rows)
+    .filter((s) => s.incorrect > 0)
+    .sort((a, b) => b.incorrect - a.incorrect || a.correct / a.answered - b.correct / b.answered)
+    .slice(0, 3)
+    .map((s) => ({
+      id: s.id,
+      name: names.get(s.id) ?? s.id,
+      incorrect: s.incorrect,
+      answered: s.answered,
+      accuracy: round3(s.correct / s.answered),
+    }));
+  return {
+    answered,
+    correct,
+    incorrect,
+    accuracy: answered > 0 ? round3(correct / answered) : null,
+    distribution,
+    weekly: { weekStart: act.week_start, days },
+    mostMissed,
+    exams: toExamSummary(exams),
+  };
+}
+
+function toReadiness(rows: QuestionStatRow[], exams: ExamRow): Readiness {
+  const general: number[] = [];
+  const state: number[] = [];
+  const basis = { mastered: 0, practised: 0, unseen: 0 };
+  for (const r of rows) {
+    if (!r.in_pool) continue;
+    const record = r.seen_count
+      ? { seen: r.seen_count, correct: r.correct_count ?? 0, correctStreak: r.correct_streak ?? 0 }
+      : null;
+    if (!record) basis.unseen++;
+    else if (isMastered({ correct_streak: record.correctStreak })) basis.mastered++;
+    else basis.practised++;
+    (isState(r) ? state : general).push(questionProbability(record));
+  }
+  return {
+    questions: EXAM.questions,
+    passMark: EXAM.passMark,
+    ...estimateReadiness(general, state),
+    basis,
+    mocks: {
+      count: exams.taken,
+      averageCorrect: exams.avg_correct === null ? null : Math.round(exams.avg_correct * 10) / 10,
+    },
+  };
+}
+
+/**
+ * Today's share of new questions is fixed for the whole Berlin day: the questions unseen when the day began
+ * (unseen now + first answered today) spread over the days left, today included. What is left of it counts down
+ * as today's new questions are answered, and is recomputed from the new total tomorrow.
+ */
+function toPlan(rows: QuestionStatRow[], m: MetaRow, act: ActivityRow): Plan | null {
+  if (!m.exam_date || m.days_left === null) return null;
+  const pool = rows.filter((r) => r.in_pool);
+  const unseen = pool.filter((r) => !r.seen_count).length;
+  const newSeenToday = pool.filter((r) => r.seen_count && r.new_today).length;
+  const daysLeft = m.days_left;
+  const todaysShare = daysLeft < 0 ? 0 : Math.ceil((unseen + newSeenToday) / Math.max(daysLeft, 1));
+  return {
+    examDate: m.exam_date,
+    daysLeft,
+    newPerDay: Math.max(0, todaysShare - newSeenToday),
+    newSeenToday,
+    dueToday: pool.filter((r) => r.due_today).length,
+    answeredToday: act.weekly.find((w) => w.day === act.today)?.answered ?? 0,
+    unseen,
+  };
+}
+
+function toRecommendations(
+  rows: QuestionStatRow[],
+  names: Map<string, string>,
+  exams: ExamRow,
+  m: MetaRow,
+  stateCode: string | null,
+  now: Date,
+): Recommendation[] {
+  const out: Recommendation[] = [];
+  if (!stateCode) {
+    out.push({
+      id: 'state:choose',
+      category: 'state',
+      kind: 'chooseState',
+      href: '/profile-settings',
+      params: {},
+    });
+  }
+  const weak = subtopicStats(rows)
+    .filter((s) => s.answered >= WEAK_MIN_ANSWERS && s.correct / s.answered < WEAK_ACCURACY)
+    .sort((a, b) => a.correct / a.answered - b.correct / b.answered || b.answered - a.answered)
+    .slice(0, 2);
+  for (const s of weak) {
+    out.push({
+      id: `topic:${s.id}`,
+      category: 'topic',
+      kind: 'weakTopic',
+      href: `/learn?topic=${encodeURIComponent(s.id)}`,
+      params: { topic: names.get(s.id) ?? s.id, accuracy: round3(s.correct / s.answered) },
+    });
+  }
+  const lastMock = exams.last_at ? new Date(exams.last_at).getTime() : null;
+  if (lastMock === null || now.getTime() - lastMock > MOCK_EVERY_DAYS * 86_400_000) {
+    out.push({ id: 'test:weekly', category: 'test', kind: 'mockTest', href: '/exam', params: {} });
+  }
+  if (stateCode) {
+    const st = rows.filter((r) => r.in_pool && isState(r));
+    const seen = st.filter((r) => r.seen_count);
+    const answered = seen.reduce((a, r) => a + (r.seen_count ?? 0), 0);
+    const correct = seen.reduce((a, r) => a + (r.correct_count ?? 0), 0);
+    const allMastered = st.every((r) => isMastered({ correct_streak: r.correct_streak ?? 0 }));
+    if (!allMastered && (seen.length < st.length || correct / Math.max(answered, 1) < STATE_OK_ACCURACY)) {
+      out.push({
+        id: 'state:practice',
+        category: 'state',
+        kind: 'statePractice',
+        href: '/learn/state',
+        params: { count: st.length - seen.length },
+      });
+    }
+  }
+  const answered = rows.reduce((a, r) => a + (r.seen_count ?? 0), 0);
+  if (answered === 0) {
+    out.push({ id: 'general:start', category: 'general', kind: 'startLearning', href: '/learn', params: {} });
+  }
+  const due = rows.filter((r) => r.in_pool && r.due_today).length;
+  if (due > 0) {
+    out.push({
+      id: 'general:review',
+      category: 'general',
+      kind: 'reviewDue',
+      href: '/learn/focus',
+      params: { count: due },
+    });
+  }
+  if (!m.exam_date) {
+    out.push({
+      id: 'general:exam-date',
+      category: 'general',
+      kind: 'setExamDate',
+      href: '/profile-settings',
+      params: {},
+    });
+  }
+  out.push({ id: 'general:daily', category: 'general', kind: 'dailyHabit', href: '/learn', params: {} });
+  const dismissed = new Set(m.dismissed);
+  return out.filter((r) => !dismissed.has(r.id)).slice(0, MAX_RECOMMENDATIONS);
+}

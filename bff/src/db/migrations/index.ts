@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import * as catalog from './20261122_001_catalog';
+import * as remotes from './20261122_002_remotes';
+import * as users from './20261122_003_users';
+import * as exam from './20261122_004_exam';
+import * as contact from './20261122_005_contact';
+import * as learning from './20261122_006_learning';
+import * as learn from './20261122_007_learn';
+import * as achievementsOnWrite from './20261123_008_achievements_on_write';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so the same source works under tsx, vitest
+ * and a bundle; knex records these names, so a name never changes once released. Append new ones at the end.
+ */
+export const migrations: ReadonlyArray<readonly [string, Migration]> = [
+  ['20261122_001_catalog', catalog],
+  ['20261122_002_remotes', remotes],
+  ['20261122_003_users', users],
+  ['20261122_004_exam', exam],
+  ['20261122_005_contact', contact],
+  ['20261122_006_learning', learning],
+  ['20261122_007_learn', learn],
+  ['20261123_008_achievements_on_write', achievementsOnWrite],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`Unknown migration ${name}`);
+    return found[1];
+  },
+};

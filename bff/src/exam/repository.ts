@@ -1,0 +1,162 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { EXAM, type ExamKind, passed, sample } from './rules';
+
+export type AttemptRow = {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  kind: ExamKind;
+  state_code: string;
+  question_count: number;
+  created_at: Date;
+  deadline_at: Date | null;
+  finalized_at: Date | null;
+  correct_count: number | null;
+  passed: boolean | null;
+};
+
+export type ItemRow = {
+  position: number;
+  question_id: number;
+  answer: number | null;
+  unsure: boolean;
+  correct: number;
+};
+
+export type Owner = { userId: string } | { visitorId: string };
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+/** Draws 30 of the general questions and 3 of the state's 10 (state questions last, as in the real test). */
+export async function createAttempt(
+  db: Knex,
+  owner: Owner,
+  kind: ExamKind,
+  stateCode: string,
+  random: () => number = cryptoRandom,
+): Promise<string> {
+  const general: number[] = await db('questions').whereNull('state_code').whereNull('retired_at').pluck('id');
+  const state: number[] = await db('questions')
+    .where({ state_code: stateCode })
+    .whereNull('retired_at')
+    .pluck('id');
+  if (general.length < EXAM.general || state.length < EXAM.fromState) {
+    throw new Error('The question catalog is not imported');
+  }
+  const ids = [...sample(general, EXAM.general, random), ...sample(state, EXAM.fromState, random)];
+  const id = randomUUID();
+  await db.transaction(async (trx) => {
+    await trx('exam_attempts').insert({
+      id,
+      user_id: 'userId' in owner ? owner.userId : null,
+      visitor_id: 'visitorId' in owner ? owner.visitorId : null,
+      kind,
+      state_code: stateCode,
+      question_count: ids.length,
+      deadline_at: kind === 'mock' ? trx.raw(`now() + interval '${EXAM.mockMinutes} minutes'`) : null,
+    });
+    await trx('exam_attempt_items').insert(
+      ids.map((question_id, i) => ({ attempt_id: id, position: i + 1, question_id })),
+    );
+  });
+  return id;
+}
+
+/** The attempt if this owner may see it; someone else's attempt is indistinguishable from a missing one. */
+export async function findAttempt(db: Knex, id: string, owner: Owner): Promise<AttemptRow | null> {
+  const q = db<AttemptRow>('exam_attempts').where({ id });
+  if ('userId' in owner) q.where({ user_id: owner.userId });
+  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
+  return (await q.first()) ?? null;
+}
+
+export async function listItems(db: Knex, attemptId: string): Promise<ItemRow[]> {
+  return db('exam_attempt_items as i')
+    .join('questions as q', 'q.id', 'i.question_id')
+    .where('i.attempt_id', attemptId)
+    .select('i.position', 'i.question_id', 'i.answer', 'i.unsure', 'q.correct')
+    .orderBy('i.position');
+}
+
+export async function saveAnswer(
+  db: Knex,
+  attemptId: string,
+  position: number,
+  patch: { answer?: number | null; unsure?: boolean },
+): Promise<boolean> {
+  // Guarded in the same statement: nothing is written to a finalized attempt or after its deadline.
+  const open = db('exam_attempts')
+    .select('id')
+    .where({ id: attemptId })
+    .whereNull('finalized_at')
+    .where((w) => w.whereNull('deadline_at').orWhere('deadline_at', '>', db.fn.now()));
+  const n = await db('exam_attempt_items')
+    .where({ attempt_id: attemptId, position })
+    .whereIn('attempt_id', open)
+    .update({
+      ...(patch.answer !== undefined ? { answer: patch.answer, answered_at: db.fn.now() } : {}),
+      ...(patch.unsure !== undefined ? { unsure: patch.unsure } : {}),
+    });
+  return n > 0;
+}
+
+export async function isPastDeadline(db: Knex, attemptId: string): Promise<boolean> {
+  const row = await db('exam_attempts')
+    .where({ id: attemptId })
+    .first(db.raw('(deadline_at IS NOT NULL AND deadline_at <= now()) as past'));
+  return Boolean(row?.past);
+}
+
+/** Scores the attempt once; a second call returns the stored result. Awards FIRST_TEST and SCORE_80 for mocks. */
+export async function finalizeAttempt(db: Knex, attempt: AttemptRow): Promise<AttemptRow> {
+  return db.transaction(async (trx) => {
+    const locked = await trx<AttemptRow>('exam_attempts').where({ id: attempt.id }).forUpdate().first();
+    if (!locked) throw new Error('attempt vanished');
+    if (locked.finalized_at) return locked;
+    const items = await listItems(trx, attempt.id);
+    const correct = items.filter((i) => i.answer === i.correct).length;
+    // An attempt that ran out of time ended at its deadline, however much later it is scored (history, dates).
+    const [row] = (await trx<AttemptRow>('exam_attempts')
+      .where({ id: attempt.id })
+      .update({
+        finalized_at: trx.raw('LEAST(now(), deadline_at)'),
+        correct_count: correct,
+        passed: passed(correct),
+      })
+      .returning('*')) as AttemptRow[];
+    if (!row) throw new Error('attempt vanished');
+    if (locked.kind === 'mock' && locked.user_id) {
+      const codes = ['FIRST_TEST', ...(correct / items.length >= 0.8 ? ['SCORE_80'] : [])];
+      await trx('achievements')
+        .insert(codes.map((code) => ({ user_id: locked.user_id, code, earned_at: row.finalized_at })))
+        .onConflict(['user_id', 'code'])
+        .ignore();
+    }
+    return row;
+  });
+}
+
+/**
+ * Finalizes, through `finalizeAttempt`, every attempt of this owner whose deadline has passed unfinished (the
+ * learner let the clock run out and never came back). Called before anything lists or counts attempts, so a
+ * timed-out mock test is scored, listed, counted and awarded without the learner reopening it.
+ */
+export async function finalizeExpiredAttempts(db: Knex, owner: Owner): Promise<number> {
+  const q = db<AttemptRow>('exam_attempts')
+    .whereNull('finalized_at')
+    .whereNotNull('deadline_at')
+    .where('deadline_at', '<=', db.fn.now());
+  if ('userId' in owner) q.where({ user_id: owner.userId });
+  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
+  const expired = await q;
+  for (const attempt of expired) await finalizeAttempt(db, attempt);
+  return expired.length;
+}
+
+export async function listAttempts(db: Knex, owner: Owner, limit = 20): Promise<AttemptRow[]> {
+  const q = db<AttemptRow>('exam_attempts').orderBy('created_at', 'desc').limit(limit);
+  if ('userId' in owner) q.where({ user_id: owner.userId });
+  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
+  return q;
+}

@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger';
+
+/** How long the set of remote origins is reused before the registry is read again (a deploy shows up after it). */
+const ORIGINS_TTL_MS = 2_000;
+
+/** API and auth answers are data or redirects, never documents: they may load nothing and be framed nowhere. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The page's policy: the app's own origin plus the origins the registry points remotes at, nothing else.
+ * No inline scripts or styles: the shell's HTML loads only files, and CSS modules are emitted as files.
+ */
+export function documentPolicy(remoteOrigins: readonly string[]): string {
+  const extra = remoteOrigins.length > 0 ? ` ${remoteOrigins.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    `style-src 'self'${extra}`,
+    `connect-src 'self'${extra}`,
+    `img-src 'self' data:${extra}`,
+    `font-src 'self'${extra}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The distinct origins of enabled remote variants whose manifest lives on another origin than the app's. */
+export function remoteOriginsOf(manifestUrls: readonly string[], publicUrl: string): string[] {
+  const own = new URL(publicUrl).origin;
+  const origins = new Set<string>();
+  for (const url of manifestUrls) {
+    let origin: string;
+    try {
+      origin = new URL(url, own).origin;
+    } catch {
+      continue;
+    }
+    if (origin !== own && /^https?:\/\//.test(origin)) origins.add(origin);
+  }
+  return [...origins].sort();
+}
+
+/**
+ * Security headers on every answer; a Content-Security-Policy for pages that allows exactly the app's and the
+ * registered remotes' origins; HSTS in production (served over HTTPS there).
+ */
+export function securityHeaders(opts: {
+  db: Knex;
+  publicUrl: string;
+  production: boolean;
+  logger: Logger;
+}): Middleware {
+  let cached: { at: number; origins: string[] } | null = null;
+  const remoteOrigins = async (): Promise<string[]> => {
+    if (cached && Date.now() - cached.at < ORIGINS_TTL_MS) return cached.origins;
+    try {
+      const rows: { manifest_url: string }[] = await opts
+        .db('remote_variants')
+        .where({ enabled: true })
+        .select('manifest_url');
+      cached = {
+        at: Date.now(),
+        origins: remoteOriginsOf(
+          rows.map((r) => r.manifest_url),
+          opts.publicUrl,
+        ),
+      };
+    } catch (err) {
+      // Database down: keep the last known origins (or none), the page still gets a policy.
+      opts.logger.warn({ err }, 'could not read remote origins for the Content-Security-Policy');
+      return cached?.origins ?? [];
+    }
+    return cached.origins;
+  };
+
+  return async function setSecurityHeaders(ctx, next) {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    if (opts.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    try {
+      await next();
+    } finally {
+      // Pages, and scripts too: a worker script's policy governs the worker (the service worker fetches).
+      const data = ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/auth/');
+      ctx.set('Content-Security-Policy', data ? API_POLICY : documentPolicy(await remoteOrigins()));
+    }
+  };
+}

@@ -1,0 +1,187 @@
+import type { Knex } from 'knex';
+
+export type Variant = {
+  remote: string;
+  variant: string;
+  version: string;
+  manifestUrl: string;
+  weight: number;
+  enabled: boolean;
+  pinned: boolean;
+};
+
+type Row = {
+  remote: string;
+  variant: string;
+  version: string;
+  manifest_url: string;
+  weight: number;
+  enabled: boolean;
+  pinned: boolean;
+};
+const toVariant = (r: Row): Variant => ({
+  remote: r.remote,
+  variant: r.variant,
+  version: r.version,
+  manifestUrl: r.manifest_url,
+  weight: r.weight,
+  enabled: r.enabled,
+  pinned: r.pinned,
+});
+
+export async function listVariants(db: Knex, remote?: string): Promise<Variant[]> {
+  const q = db<Row>('remote_variants').select('*').orderBy(['remote', 'variant']);
+  if (remote) q.where({ remote });
+  return (await q).map(toVariant);
+}
+
+export async function upsertVariant(
+  db: Knex,
+  v: {
+    remote: string;
+    variant: string;
+    version: string;
+    manifestUrl: string;
+    weight?: number;
+    pinned?: boolean;
+  },
+): Promise<void> {
+  const row = {
+    remote: v.remote,
+    variant: v.variant,
+    version: v.version,
+    manifest_url: v.manifestUrl,
+    ...(v.weight !== undefined ? { weight: v.weight } : {}),
+    ...(v.pinned !== undefined ? { pinned: v.pinned } : {}),
+    updated_at: db.fn.now(),
+  };
+  await db('remote_variants').insert(row).onConflict(['remote', 'variant']).merge();
+}
+
+export async function updateVariant(
+  db: Knex,
+  remote: string,
+  variant: string,
+  patch: { enabled?: boolean; weight?: number },
+): Promise<boolean> {
+  const n = await db('remote_variants')
+    .where({ remote, variant })
+    .update({ ...patch, updated_at: db.fn.now() });
+  return n > 0;
+}
+
+function pickWeighted(variants: Variant[], random: () => number): Variant | undefined {
+  const total = variants.reduce((s, v) => s + v.weight, 0);
+  if (total <= 0) return variants[0];
+  let r = random() * total;
+  for (const v of variants) {
+    r -= v.weight;
+    if (r < 0) return v;
+  }
+  return variants[variants.length - 1];
+}
+
+export type Resolved = { name: string; variant: string; version: string; manifestUrl: string };
+
+/**
+ * Which variant of each remote this visitor gets. A visitor's first assignment is drawn by weight and stored;
+ * it sticks while that variant stays enabled, whatever the weights do later (weights steer new visitors only).
+ */
+export async function resolveForVisitor(
+  db: Knex,
+  visitorId: string,
+  random = Math.random,
+): Promise<Resolved[]> {
+  const [variants, assignments] = await Promise.all([
+    db<Row>('remote_variants').where({ enabled: true }).select('*'),
+    db('remote_assignments').where({ visitor_id: visitorId }).select('remote', 'variant'),
+  ]);
+  const byRemote = new Map<string, Variant[]>();
+  for (const v of variants.map(toVariant)) byRemote.set(v.remote, [...(byRemote.get(v.remote) ?? []), v]);
+  const assigned = new Map(
+    assignments.map((a: { remote: string; variant: string }) => [a.remote, a.variant]),
+  );
+  const result: Resolved[] = [];
+  const toStore: { visitor_id: string; remote: string; variant: string }[] = [];
+  for (const [remote, list] of [...byRemote.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    let chosen = list.find((v) => v.variant === assigned.get(remote));
+    if (!chosen) {
+      const live = list.filter((v) => v.weight > 0);
+      chosen = pickWeighted(live.length > 0 ? live : list, random);
+      if (!chosen) continue;
+      toStore.push({ visitor_id: visitorId, remote, variant: chosen.variant });
+    }
+    result.push({
+      name: remote,
+      variant: chosen.variant,
+      version: chosen.version,
+      manifestUrl: chosen.manifestUrl,
+    });
+  }
+  if (toStore.length > 0) {
+    await db('remote_assignments')
+      .insert(toStore)
+      .onConflict(['visitor_id', 'remote'])
+      .merge({ variant: db.raw('excluded.variant'), assigned_at: db.fn.now() });
+  }
+  return result;
+}
+
+async function assignedVariant(db: Knex, visitorId: string, remote: string): Promise<string | null> {
+  const a = await db('remote_assignments').where({ visitor_id: visitorId, remote }).first('variant');
+  if (a) return a.variant;
+  const only = await db('remote_variants')
+    .where({ remote, enabled: true })
+    .orderBy('weight', 'desc')
+    .first('variant');
+  return only?.variant ?? null;
+}
+
+export async function recordExposure(db: Knex, visitorId: string, remote: string): Promise<boolean> {
+  const variant = await assignedVariant(db, visitorId, remote);
+  if (!variant) return false;
+  await db('remote_exposures').insert({ visitor_id: visitorId, remote, variant });
+  return true;
+}
+
+/** One conversion per visitor and remote (the first counts), attributed to the variant the visitor has. */
+export async function recordConversion(
+  db: Knex,
+  visitorId: string,
+  remote: string,
+  event: string,
+): Promise<boolean> {
+  const variant = await assignedVariant(db, visitorId, remote);
+  if (!variant) return false;
+  await db('remote_conversions')
+    .insert({ visitor_id: visitorId, remote, variant, event })
+    .onConflict(['visitor_id', 'remote'])
+    .ignore();
+  return true;
+}
+
+export type ReportRow = {
+  remote: string;
+  variant: string;
+  visitors: number;
+  conversions: number;
+  rate: number;
+};
+
+export async function report(db: Knex): Promise<ReportRow[]> {
+  const rows: { remote: string; variant: string; visitors: number; conversions: number }[] = await db
+    .select('v.remote', 'v.variant')
+    .select(
+      db.raw(
+        '(select count(distinct e.visitor_id) from remote_exposures e where e.remote = v.remote and e.variant = v.variant)::int as visitors',
+      ),
+    )
+    .select(
+      db.raw(
+        '(select count(*) from remote_conversions c where c.remote = v.remote and c.variant = v.variant and exists (select 1 from remote_exposures e2 where e2.visitor_id = c.visitor_id and e2.remote = c.remote))::int as conversions',
+      ),
+    )
+    .from('remote_variants as v')
+    .orderBy(['v.remote', 'v.variant']);
+  return rows.map((r) => ({ ...r, rate: r.visitors > 0 ? r.conversions / r.visitors : 0 }));
+}

@@ -1,0 +1,201 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { resolveSession } from '../auth/middleware';
+import { type LearnQuestion, listQuestions, stateExists } from '../catalog/repository';
+import type { Deps } from '../deps';
+import {
+  type AttemptRow,
+  createAttempt,
+  finalizeAttempt,
+  finalizeExpiredAttempts,
+  findAttempt,
+  isPastDeadline,
+  listAttempts,
+  listItems,
+  type Owner,
+  saveAnswer,
+} from '../exam/repository';
+import { EXAM } from '../exam/rules';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
+import type { Language } from '../http/lang';
+import { langParam, parseBody, parseParams } from '../http/validate';
+import { recordConversion } from '../remotes/registry';
+import { visitorId } from './remotes';
+
+const DEFAULT_STATE = 'BE';
+
+const createBody = z
+  .object({
+    kind: z.enum(['demo', 'mock']).default('demo'),
+    state: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a state code like BE')
+      .optional(),
+  })
+  .strict();
+const idParams = z.object({ id: z.uuid('not an attempt id') });
+const answerParams = z.object({
+  id: z.uuid('not an attempt id'),
+  position: z.coerce.number().int().min(1).max(EXAM.questions),
+});
+const answerBody = z
+  .object({ answer: z.number().int().min(0).max(3).nullable().optional(), unsure: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.answer !== undefined || b.unsure !== undefined, 'send answer, unsure or both');
+
+type PublicQuestion = Omit<LearnQuestion, 'correct' | 'explanation'>;
+
+function publicQuestion(q: LearnQuestion): PublicQuestion {
+  const { correct: _c, explanation: _e, ...rest } = q;
+  return rest;
+}
+
+export function examRoutes({ db, config }: Deps): Router {
+  const secure = config.env === 'production';
+  const router = new Router({ prefix: '/api/:lang/exams' });
+
+  async function ownerOf(ctx: Context): Promise<{ owner: Owner; signedIn: boolean }> {
+    const session = await resolveSession(ctx, db, config);
+    if (session) return { owner: { userId: session.user.id }, signedIn: true };
+    return { owner: { visitorId: visitorId(ctx, secure) }, signedIn: false };
+  }
+
+  async function loadAttempt(ctx: Context): Promise<{ attempt: AttemptRow; signedIn: boolean }> {
+    const { id } = parseParams(ctx.params, idParams);
+    const { owner, signedIn } = await ownerOf(ctx);
+    let attempt = await findAttempt(db, id, owner);
+    if (!attempt) throw notFound('No such exam attempt', 'attempt_not_found');
+    // The clock is the server's: at zero the attempt is finalized as it stands.
+    if (!attempt.finalized_at && (await isPastDeadline(db, attempt.id)))
+      attempt = await finalizeAttempt(db, attempt);
+    return { attempt, signedIn };
+  }
+
+  async function view(attempt: AttemptRow, lang: Language, signedIn: boolean) {
+    const items = await listItems(db, attempt.id);
+    const questions = await listQuestions(db, lang, { ids: items.map((i) => i.question_id) });
+    const byId = new Map(questions.map((q) => [q.number, q]));
+    const finalized = Boolean(attempt.finalized_at);
+    const timeLeftSeconds =
+      attempt.deadline_at && !finalized
+        ? Math.max(0, Math.floor((new Date(attempt.deadline_at).getTime() - Date.now()) / 1000))
+        : null;
+    return {
+      id: attempt.id,
+      kind: attempt.kind,
+      state: attempt.state_code,
+      status: finalized ? 'finalized' : 'in_progress',
+      createdAt: attempt.created_at,
+      deadline: attempt.deadline_at,
+      timeLeftSeconds,
+      passMark: EXAM.passMark,
+      questions: items.map((item) => {
+        const q = byId.get(item.question_id) as LearnQuestion;
+        return { position: item.position, ...publicQuestion(q), answer: item.answer, unsure: item.unsure };
+      }),
+      result: finalized
+        ? {
+            correct: attempt.correct_count,
+            total: attempt.question_count,
+            passed: attempt.passed,
+            finalizedAt: attempt.finalized_at,
+            // Guests see the score only; the answer review is for signed-in learners (spec §2, §6).
+            review: signedIn
+              ? items.map((item) => {
+                  const q = byId.get(item.question_id) as LearnQuestion;
+                  return {
+                    position: item.position,
+                    id: q.id,
+                    answer: item.answer,
+                    correct: q.correct,
+                    isCorrect: item.answer === q.correct,
+                    explanation: q.explanation,
+                  };
+                })
+              : null,
+          }
+        : null,
+    };
+  }
+
+  router.post('/', async (ctx) => {
+    const lang = langParam(ctx);
+    const body = parseBody(ctx, createBody);
+    const { owner, signedIn } = await ownerOf(ctx);
+    if (body.kind === 'mock' && !signedIn) throw unauthorized('Sign in to take the timed mock test.');
+    const session = signedIn ? await resolveSession(ctx, db, config) : null;
+    const state = body.state ?? session?.user.federal_state ?? DEFAULT_STATE;
+    if (!(await stateExists(db, state)))
+      throw badRequest('Unknown federal state.', [{ path: 'state', message: 'unknown state' }]);
+    const id = await createAttempt(db, owner, body.kind, state);
+    await recordConversion(db, visitorId(ctx, secure), 'mf_exam', `${body.kind}_started`);
+    const attempt = await findAttempt(db, id, owner);
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await view(attempt as AttemptRow, lang, signedIn);
+  });
+
+  router.get('/', async (ctx) => {
+    langParam(ctx);
+    const { owner } = await ownerOf(ctx);
+    // Attempts whose time ran out while nobody had them open are finalized before they are listed.
+    await finalizeExpiredAttempts(db, owner);
+    const rows = await listAttempts(db, owner);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = rows.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      state: a.state_code,
+      status: a.finalized_at ? 'finalized' : 'in_progress',
+      createdAt: a.created_at,
+      deadline: a.deadline_at,
+      correct: a.correct_count,
+      total: a.question_count,
+      passed: a.passed,
+    }));
+  });
+
+  router.get('/:id', async (ctx) => {
+    const lang = langParam(ctx);
+    const { attempt, signedIn } = await loadAttempt(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await view(attempt, lang, signedIn);
+  });
+
+  router.put('/:id/answers/:position', async (ctx) => {
+    langParam(ctx);
+    const { position } = parseParams(ctx.params, answerParams);
+    const body = parseBody(ctx, answerBody);
+    const { attempt } = await loadAttempt(ctx);
+    if (attempt.finalized_at) {
+      const late = attempt.deadline_at && new Date(attempt.deadline_at).getTime() <= Date.now();
+      throw late
+        ? new HttpError(
+            409,
+            'deadline_passed',
+            'Time is up: the attempt was finalized and takes no more answers.',
+          )
+        : conflict('This attempt is finalized and takes no more answers.', 'attempt_finalized');
+    }
+    if (!(await saveAnswer(db, attempt.id, position, body))) {
+      throw new HttpError(
+        409,
+        'deadline_passed',
+        'Time is up: the attempt was finalized and takes no more answers.',
+      );
+    }
+    const item = (await listItems(db, attempt.id)).find((i) => i.position === position);
+    ctx.body = { position, answer: item?.answer ?? null, unsure: item?.unsure ?? false };
+  });
+
+  router.post('/:id/finalize', async (ctx) => {
+    const lang = langParam(ctx);
+    const { attempt, signedIn } = await loadAttempt(ctx);
+    const done = attempt.finalized_at ? attempt : await finalizeAttempt(db, attempt);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await view(done, lang, signedIn);
+  });
+
+  return router;
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageLanguage } from '../src/remotes/prerender';
+import { createTestApp, type TestApp } from './helpers/app';
+
+// A stand-in mf-marketing build with prerendered fragments (as its build writes them) and a built shell.
+let root: string;
+let app: TestApp;
+const HEROES = {
+  de: 'Bestehe den Einbürgerungstest',
+  en: 'Pass the German naturalisation test',
+  hr: 'Položite njemački test za naturalizaciju',
+};
+const CSS = 'static/css/async/__federation_expose_App.0123456789.css';
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-prerender-'));
+  const dist = path.join(root, 'mf-marketing', 'dist');
+  await fs.writeFile(
+    path.join(await mkdirp(root, 'mf-marketing'), 'package.json'),
+    JSON.stringify({ version: '0.1.0' }),
+  );
+  await fs.mkdir(path.join(dist, 'static', 'css', 'async'), { recursive: true });
+  await fs.writeFile(path.join(dist, CSS), '.mkt_hero_x{padding:2rem}');
+  await fs.writeFile(
+    path.join(dist, 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'mf_marketing',
+      exposes: [{ name: 'App', path: './App', assets: { css: { sync: [CSS], async: [] } } }],
+    }),
+  );
+  for (const [lang, hero] of Object.entries(HEROES)) {
+    await fs.writeFile(
+      path.join(await mkdirp(dist, 'prerender', lang), 'index.html'),
+      `<div class="mkt_hero_x"><h1 id="hero-title">${hero}</h1></div>`,
+    );
+    await fs.writeFile(
+      path.join(await mkdirp(dist, 'prerender', lang, 'knowledge'), 'einburgerungstest.html'),
+      `<article><h1>Knowledge ${lang}</h1></article>`,
+    );
+  }
+  await fs.writeFile(
+    path.join(await mkdirp(root, 'shell', 'dist'), 'index.html'),
+    '<!doctype html><html><head><title>Bürgerfit</title><script defer src="/static/js/index.1234567890.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  app = await createTestApp({ STATIC_ROOT: root });
+});
+afterAll(async () => {
+  await app.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function mkdirp(...parts: string[]): Promise<string> {
+  const dir = path.join(...parts);
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
+
+const hero = (html: string) => /<h1 id="hero-title">([^<]*)<\/h1>/.exec(html)?.[1];
+
+describe('prerendered marketing pages', () => {
+  it('puts the hero of the requested language into the page of /, with the remote stylesheet and <html lang>', async () => {
+    const res = await app.request('/', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-buergerfit-prerender')).toBe('mf_marketing');
+    expect(res.headers.get('vary')).toMatch(/Cookie/);
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/);
+    const html = await res.text();
+    expect(hero(html)).toBe(HEROES.de);
+    expect(html).toContain('<html lang="de">');
+    expect(html).toMatch(
+      /<div id="root"><main id="bf-prerender" data-remote="mf_marketing" data-path="\/" data-lang="de">/,
+    );
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+    expect(href).toMatch(
+      /^\/remotes\/mf_marketing\/0\.1\.0-[0-9a-f]{10}\/static\/css\/async\/__federation_expose_App/,
+    );
+    expect((await app.request(href as string)).status).toBe(200);
+    // Scripts stay files: the page needs no inline script or style under the CSP.
+    expect(html).not.toMatch(/<script>|<style|style="/);
+  });
+
+  it('prefers the language cookie the shell sets, and falls back to English', async () => {
+    const cookie = await app.request('/', { headers: { cookie: 'bf_lang=hr', 'accept-language': 'de' } });
+    expect(hero(await cookie.text())).toBe(HEROES.hr);
+    const none = await app.request('/', { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(hero(await none.text())).toBe(HEROES.en);
+    const knowledge = await app.request('/knowledge/einburgerungstest', {
+      headers: { cookie: 'bf_lang=de' },
+    });
+    expect(await knowledge.text()).toContain('<h1>Knowledge de</h1>');
+  });
+
+  it('sends the plain shell page for other paths, for /index.html (the offline copy) and for pages without a fragment', async () => {
+    for (const p of ['/learn', '/index.html', '/about']) {
+      const res = await app.request(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-buergerfit-prerender')).toBeNull();
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('bf-prerender');
+    }
+  });
+
+  it('reads Accept-Language by weight and primary subtag', () => {
+    expect(pageLanguage(undefined, 'fr;q=1, hr-HR;q=0.5, de;q=0.7')).toBe('de');
+    expect(pageLanguage(undefined, 'en-GB')).toBe('en');
+    expect(pageLanguage('xx', 'hr')).toBe('hr');
+    expect(pageLanguage(undefined, undefined)).toBe('en');
+    expect(pageLanguage('de', 'en')).toBe('de');
+  });
+});

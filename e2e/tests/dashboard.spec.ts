@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const main = (page: Page) => page.getByRole('main');
+
+async function signInOnboarded(page: Page, name: string) {
+  await page.goto(`/auth/local?login_hint=${name}&redirect=/dashboard`);
+  const res = await page.request.patch('/api/user/setting/german-federal-state', {
+    data: { selected_state: 'BE' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test.describe('dashboard', () => {
+  test('shows the learner’s own numbers; a dismissed recommendation stays dismissed', async ({ page }) => {
+    await signInOnboarded(page, `dash-${Date.now()}`);
+
+    // Two answers in learn mode: one right, one wrong.
+    for (const [question_id, is_correct] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const res = await page.request.post('/api/en/learn-mode', { data: { question_id, is_correct } });
+      expect(res.ok(), `learn-mode answered ${res.status()}`).toBe(true);
+    }
+    // One finished mock test: every question answered with the first option.
+    const started = await page.request.post('/api/en/exams', { data: { kind: 'mock' } });
+    expect(started.status()).toBe(201);
+    const attempt = await started.json();
+    for (const q of attempt.questions as { position: number }[]) {
+      await page.request.put(`/api/en/exams/${attempt.id}/answers/${q.position}`, { data: { answer: 0 } });
+    }
+    const done = await (await page.request.post(`/api/en/exams/${attempt.id}/finalize`)).json();
+    const mockCorrect: number = done.result.correct;
+
+    await page.setViewportSize({ width: 375, height: 800 }); // phones first
+    await page.goto('/dashboard');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+    await expect(page.getByTestId('streak')).toHaveText('1 Day streak');
+    // Nothing wider than the phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('dashboard-375.png'), fullPage: true });
+    const counts = page.getByTestId('counts');
+    await expect(counts.getByRole('listitem')).toHaveText([
+      '2 Answered',
+      '1 Correct',
+      '1 Incorrect',
+      '50% Accuracy',
+    ]);
+    await expect(main(page).getByText(`${mockCorrect} of 33 correct`)).toBeVisible();
+    await expect(page.locator('[data-achievement="FIRST_TEST"]')).toContainText('Earned on');
+    await expect(main(page).getByText('2 of 310 questions seen, 0 mastered')).toBeVisible();
+    // The weekly chart's text equivalent counts today's two answers.
+    await expect(main(page).getByRole('table', { name: /Answers per day this week/ })).toContainText('2');
+    // A mock test was just taken: no advice to take one.
+    await expect(page.locator('[data-recommendation="test:weekly"]')).toHaveCount(0);
+
+    const tip = page.locator('[data-recommendation="general:exam-date"]');
+    await expect(tip).toBeVisible();
+    await tip.getByRole('button', { name: /^Dismiss/ }).click();
+    await expect(tip).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('streak')).toBeVisible();
+    await expect(page.locator('[data-recommendation="general:exam-date"]')).toHaveCount(0);
+  });
+
+  test('shows the error state when the API fails, and Retry recovers', async ({ page }) => {
+    await signInOnboarded(page, `dash-err-${Date.now()}`);
+    await page.route('**/api/*/user/dashboard', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"unavailable"}}',
+      }),
+    );
+    await page.goto('/dashboard');
+    // Server errors are retried twice (spec §7) before the error state shows.
+    await expect(main(page).getByRole('heading', { name: 'Failed to Load Dashboard' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(
+      main(page).getByText("We couldn't load your dashboard data. Please try again."),
+    ).toBeVisible();
+    await page.unroute('**/api/*/user/dashboard');
+    await main(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+    await expect(page.getByTestId('streak')).toHaveText('0 Day streak');
+  });
+});

@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+
+test('the BFF serves the app and the catalog API; learn questions need a session', async ({ page }) => {
+  const res = await page.goto('/');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Bürgerfit/);
+  const states = await page.request.get('/api/en/german-federal-states');
+  expect(await states.json()).toHaveLength(16);
+  const bad = await page.request.get('/api/xx/german-federal-states');
+  expect(bad.status()).toBe(404);
+  expect((await bad.json()).error.code).toBe('unsupported_language');
+  expect((await page.request.get('/api/de/learn')).status()).toBe(401);
+
+  // Sign in through the local provider (the same grant code flow as GitHub/Google), then ask again.
+  await page.goto('/auth/local?login_hint=foundation');
+  await expect(page).toHaveURL(/\/welcome$/);
+  const learn = await page.request.get('/api/de/learn');
+  expect(learn.status()).toBe(200);
+  const questions = await learn.json();
+  // A new learner has no federal state yet: the 300 general questions, no state's questions.
+  expect(questions).toHaveLength(300);
+  expect(questions.filter((q: { state: string | null }) => q.state === null)).toHaveLength(300);
+});

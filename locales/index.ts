@@ -1,0 +1,61 @@
+import deAccount from './de/account.json';
+import deDashboard from './de/dashboard.json';
+import deExam from './de/exam.json';
+import deLearn from './de/learn.json';
+import deMarketing from './de/marketing.json';
+import deShell from './de/shell.json';
+import enAccount from './en/account.json';
+import enDashboard from './en/dashboard.json';
+import enExam from './en/exam.json';
+import enLearn from './en/learn.json';
+import enMarketing from './en/marketing.json';
+import enShell from './en/shell.json';
+import hrAccount from './hr/account.json';
+import hrDashboard from './hr/dashboard.json';
+import hrExam from './hr/exam.json';
+import hrLearn from './hr/learn.json';
+import hrMarketing from './hr/marketing.json';
+import hrShell from './hr/shell.json';
+
+export const LANGUAGES = ['de', 'en', 'hr'] as const;
+export const NAMESPACES = ['shell', 'marketing', 'exam', 'learn', 'dashboard', 'account'] as const;
+export type LocaleLanguage = (typeof LANGUAGES)[number];
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Per namespace, its bundle in each language: a remote imports only its own (tree-shaken). */
+export const shell = { de: deShell, en: enShell, hr: hrShell };
+export const marketing = { de: deMarketing, en: enMarketing, hr: hrMarketing };
+export const exam = { de: deExam, en: enExam, hr: hrExam };
+export const learn = { de: deLearn, en: enLearn, hr: hrLearn };
+export const dashboard = { de: deDashboard, en: enDashboard, hr: hrDashboard };
+export const account = { de: deAccount, en: enAccount, hr: hrAccount };
+
+export const byNamespace = { shell, marketing, exam, learn, dashboard, account };
+
+/** i18next `resources` with every namespace (standalone harness, tests). */
+export const resources = {
+  de: {
+    shell: deShell,
+    marketing: deMarketing,
+    exam: deExam,
+    learn: deLearn,
+    dashboard: deDashboard,
+    account: deAccount,
+  },
+  en: {
+    shell: enShell,
+    marketing: enMarketing,
+    exam: enExam,
+    learn: enLearn,
+    dashboard: enDashboard,
+    account: enAccount,
+  },
+  hr: {
+    shell: hrShell,
+    marketing: hrMarketing,
+    exam: hrExam,
+    learn: hrLearn,
+    dashboard: hrDashboard,
+    account: hrAccount,
+  },
+};

@@ -1,0 +1,376 @@
+import {
+  type Language,
+  Link,
+  type User,
+  useNavigate,
+  useSession,
+  writeStoredFederalState,
+} from '@buergerfit/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './account.module.css';
+import {
+  deleteAccount,
+  examDateOf,
+  fetchExport,
+  nicknameValue,
+  type SettingsPatch,
+  saveFederalState,
+  saveJsonFile,
+  saveSettings,
+} from './accountApi';
+import { FederalStateSelect, useInitialFederalState } from './FederalStateSelect';
+import { LanguageField } from './LanguageField';
+
+type Message = { kind: 'status' | 'alert'; key: 'saved' | 'savedLocally' | 'saveFailed' };
+
+const KNOWN_PROVIDERS = ['github', 'google', 'local', 'password'];
+
+/** Account settings (spec §2 Profile settings) plus our danger zone: data export and real deletion. */
+export function ProfileSettings() {
+  const { t } = useTranslation('account');
+  const { user, setUser, logout } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const initialState = useInitialFederalState(user?.federalState);
+  const [picked, setPicked] = useState<string | null>(null);
+  const state = picked ?? initialState;
+  const [nickname, setNickname] = useState(user?.nickname ?? '');
+  const [examDate, setExamDate] = useState(() => examDateOf(user));
+  const [message, setMessage] = useState<Message | null>(null);
+  const deleted = useRef(false);
+
+  // After deleting the account: drop this user from the device once we have left the page. Clearing the
+  // session right away would let the route guard (still on /profile-settings, because the router applies
+  // navigations as a transition) send us to /login instead of /.
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      setUser(null);
+      writeStoredFederalState(null);
+      queryClient.removeQueries();
+    },
+    [setUser, queryClient],
+  );
+
+  // Which providers the account signs in with (the export's identities; /api/user/me does not carry them).
+  const identities = useQuery({
+    queryKey: ['account-export'],
+    queryFn: fetchExport,
+    select: (data) => [...new Set((data.identities ?? []).map((i) => i.provider ?? ''))].filter(Boolean),
+  });
+
+  const saveLanguage = useMutation({
+    mutationFn: (preferredLanguage: Language) => saveSettings({ preferredLanguage }),
+    onSuccess: (saved) => {
+      setUser(saved);
+      setMessage({ kind: 'status', key: 'saved' });
+    },
+    onError: (error) => {
+      console.warn('[account] preferred language not saved', error);
+      setMessage({ kind: 'alert', key: 'saveFailed' });
+    },
+  });
+
+  const saveProfile = useMutation({
+    mutationFn: async (): Promise<{ latest: User | null; stateLocal: boolean }> => {
+      let latest: User | null = null;
+      let stateLocal = false;
+      if (state && state !== user?.federalState) {
+        writeStoredFederalState(state);
+        try {
+          latest = await saveFederalState(state);
+        } catch (error) {
+          console.warn('[account] federal state saved locally only', error);
+          stateLocal = true;
+        }
+      }
+      const patch: SettingsPatch = {};
+      const nick = nicknameValue(nickname);
+      if (nick !== (user?.nickname ?? null)) patch.nickname = nick;
+      if (examDate !== examDateOf(user)) patch.examDate = examDate || null;
+      if (Object.keys(patch).length > 0) latest = await saveSettings(patch);
+      return { latest, stateLocal };
+    },
+    onSuccess: ({ latest, stateLocal }) => {
+      const base = latest ?? user;
+      if (base) setUser(stateLocal ? { ...base, federalState: state } : base);
+      setMessage(stateLocal ? { kind: 'alert', key: 'savedLocally' } : { kind: 'status', key: 'saved' });
+    },
+    onError: (error) => {
+      console.warn('[account] settings not saved', error);
+      setMessage({ kind: 'alert', key: 'saveFailed' });
+    },
+  });
+
+  const download = useMutation({
+    mutationFn: fetchExport,
+    onSuccess: (data) => saveJsonFile(data),
+    onError: (error) => console.warn('[account] export failed', error),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    saveProfile.mutate();
+  };
+
+  const edited = () => setMessage(null);
+  const providers = identities.data ?? [];
+
+  return (
+    <section className={styles.page} aria-labelledby="settings-title">
+      <Link to="/dashboard" className={styles.backLink}>
+        ← {t('settings.back')}
+      </Link>
+      <h1 id="settings-title">{t('settings.title')}</h1>
+      <div aria-live="polite">
+        {message && (
+          <p
+            role={message.kind}
+            className={message.kind === 'status' ? styles.success : styles.error}
+            data-testid="settings-message"
+          >
+            {t(`settings.${message.key}`)}
+          </p>
+        )}
+      </div>
+
+      <section className={styles.card} aria-labelledby="settings-language">
+        <h2 id="settings-language">
+          <label htmlFor="settings-language-select">{t('settings.language')}</label>
+        </h2>
+        <div className={styles.form}>
+          <LanguageField
+            id="settings-language-select"
+            describedBy="settings-language-hint"
+            onChanged={(l) => {
+              setMessage(null);
+              saveLanguage.mutate(l);
+            }}
+          />
+          <p id="settings-language-hint" className={styles.muted}>
+            {t('settings.languageHint')}
+          </p>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="settings-profile">
+        <h2 id="settings-profile">{t('settings.profile')}</h2>
+        <form className={styles.form} onSubmit={submit} noValidate aria-busy={saveProfile.isPending}>
+          <label htmlFor="settings-state-select">{t('settings.state')}</label>
+          <FederalStateSelect
+            id="settings-state-select"
+            value={state}
+            onChange={(v) => {
+              setPicked(v);
+              edited();
+            }}
+          />
+          <label htmlFor="settings-nickname">{t('settings.nickname')}</label>
+          <input
+            id="settings-nickname"
+            value={nickname}
+            maxLength={40}
+            autoComplete="nickname"
+            aria-describedby="settings-nickname-hint"
+            onChange={(e) => {
+              setNickname(e.target.value);
+              edited();
+            }}
+          />
+          <p id="settings-nickname-hint" className={styles.muted}>
+            {t('settings.nicknameHint')}
+          </p>
+          <label htmlFor="settings-exam-date">{t('settings.examDate')}</label>
+          <input
+            id="settings-exam-date"
+            type="date"
+            value={examDate}
+            aria-describedby="settings-exam-date-hint"
+            onChange={(e) => {
+              setExamDate(e.target.value);
+              edited();
+            }}
+          />
+          <p id="settings-exam-date-hint" className={styles.muted}>
+            {t('settings.examDateHint')}
+          </p>
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primaryButton} disabled={saveProfile.isPending}>
+              {saveProfile.isPending ? t('settings.saving') : t('settings.save')}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <section className={styles.card} aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">
+          {t('settings.notifications')} <span className={styles.badge}>{t('settings.comingSoon')}</span>
+        </h2>
+        {(
+          [
+            ['email', 'notifyEmail'],
+            ['push', 'notifyPush'],
+            ['weeklyReport', 'notifyWeekly'],
+          ] as const
+        ).map(([field, key]) => (
+          <label key={key} className={styles.check}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={user?.notifications?.[field] ?? false}
+              aria-checked={user?.notifications?.[field] ?? false}
+              disabled
+              readOnly
+            />
+            {t(`settings.${key}`)} <span className={styles.badge}>{t('settings.comingSoon')}</span>
+          </label>
+        ))}
+      </section>
+
+      <section className={styles.card} aria-labelledby="settings-account">
+        <h2 id="settings-account">{t('settings.account')}</h2>
+        <dl className={styles.info}>
+          <dt>{t('settings.name')}</dt>
+          <dd>{user?.name}</dd>
+          <dt>{t('settings.email')}</dt>
+          <dd>{user?.email ?? t('settings.noEmail')}</dd>
+          <dt>{t('settings.provider')}</dt>
+          <dd data-testid="settings-provider">
+            {identities.isPending
+              ? '…'
+              : providers.length
+                ? providers
+                    .map((p) => (KNOWN_PROVIDERS.includes(p) ? t(`settings.providers.${p}`) : p))
+                    .join(', ')
+                : t('settings.providerUnknown')}
+          </dd>
+        </dl>
+      </section>
+
+      <section className={`${styles.card} ${styles.danger}`} aria-labelledby="settings-danger">
+        <h2 id="settings-danger">{t('settings.danger')}</h2>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            aria-describedby="settings-download-hint"
+            disabled={download.isPending}
+            onClick={() => download.mutate()}
+          >
+            {t('settings.download')}
+          </button>
+        </div>
+        <p id="settings-download-hint" className={styles.muted}>
+          {t('settings.downloadHint')}
+        </p>
+        {download.isError && (
+          <p role="alert" className={styles.errorText}>
+            {t('settings.downloadFailed')}
+          </p>
+        )}
+        <DeleteAccount
+          onDeleted={() => {
+            // Leave the protected page first; the session is cleared when this page unmounts (see above).
+            deleted.current = true;
+            navigate('/', { replace: true });
+          }}
+        />
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            onClick={() => {
+              navigate('/');
+              void logout();
+            }}
+          >
+            {t('settings.logout')}
+          </button>
+        </div>
+      </section>
+    </section>
+  );
+}
+
+/** "Delete account": a confirmation that says it cannot be undone and needs an explicit tick, then DELETE. */
+function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  const [understood, setUnderstood] = useState(false);
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const remove = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: onDeleted,
+    onError: (error) => console.warn('[account] delete failed', error),
+  });
+
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    setUnderstood(false);
+    remove.reset();
+    setTimeout(() => opener.current?.focus(), 0);
+  };
+
+  if (!open) {
+    return (
+      <div className={styles.actions}>
+        <button ref={opener} type="button" className={styles.dangerButton} onClick={() => setOpen(true)}>
+          {t('settings.delete')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-warning`}
+      className={styles.confirm}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !remove.isPending) close();
+      }}
+    >
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {t('settings.deleteTitle')}
+      </h3>
+      <p id={`${id}-warning`}>{t('settings.deleteWarning')}</p>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={understood}
+          disabled={remove.isPending}
+          onChange={(e) => setUnderstood(e.target.checked)}
+        />
+        {t('settings.deleteConfirmCheck')}
+      </label>
+      {remove.isError && (
+        <p role="alert" className={styles.errorText}>
+          {t('settings.deleteFailed')}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.dangerSolidButton}
+          disabled={!understood || remove.isPending}
+          onClick={() => remove.mutate()}
+        >
+          {remove.isPending ? t('settings.deleting') : t('settings.deleteConfirmButton')}
+        </button>
+        <button type="button" className={styles.secondaryButton} disabled={remove.isPending} onClick={close}>
+          {t('settings.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,459 @@
+import { STORAGE_KEYS } from '@buergerfit/platform';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import App from '../src/App';
+import { normalizeStates } from '../src/FederalStateSelect';
+import { safeRedirect, signInHref } from '../src/Login';
+import { afterOnboarding } from '../src/Welcome';
+import { fakeApi, json, renderRemote, signedIn, testUser } from './util';
+
+const STATES = [
+  { code: 'BW', name: 'Baden-Württemberg' },
+  { code: 'BY', name: 'Bayern' },
+  { code: 'BE', name: 'Berlin' },
+];
+const states = { 'GET /api/en/german-federal-states': () => json(200, STATES) };
+const location = () => screen.getByTestId('location').textContent;
+const storedUser = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null');
+
+describe('mf-account /login', () => {
+  it('offers GitHub and Google returning to the remembered location; local only when listed', async () => {
+    const { client } = fakeApi({
+      '/api/auth/providers': () => json(200, { providers: ['github', 'google', 'local'] }),
+    });
+    await renderRemote(App, { path: '/login?redirect=%2Flearn%3Fx%3D1', client });
+    const target = encodeURIComponent('/learn?x=1');
+    expect(screen.getByRole('link', { name: 'Continue with GitHub' }).getAttribute('href')).toBe(
+      `/auth/github?redirect=${target}`,
+    );
+    expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
+      `/auth/google?redirect=${target}`,
+    );
+    expect((await screen.findByRole('link', { name: 'Local test account' })).getAttribute('href')).toBe(
+      `/auth/local?redirect=${target}`,
+    );
+  });
+
+  it('hides the local account when the BFF does not list it', async () => {
+    const { client, fetchMock } = fakeApi({
+      '/api/auth/providers': () => json(200, { providers: ['github', 'google'] }),
+    });
+    await renderRemote(App, { path: '/login', client });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.anything()));
+    expect(screen.queryByRole('link', { name: 'Local test account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+  });
+
+  it('greys out GitHub and Google when the server has only the local provider; passes login_hint on', async () => {
+    const { client } = fakeApi({ '/api/auth/providers': () => json(200, { providers: ['local'] }) });
+    await renderRemote(App, { path: '/login?login_hint=bob', client });
+    const local = await screen.findByRole('link', { name: 'Local test account' });
+    expect(local.getAttribute('href')).toBe('/auth/local?redirect=%2Fdashboard&login_hint=bob');
+    const github = screen.getByRole('button', { name: 'Continue with GitHub' }) as HTMLButtonElement;
+    expect(github.disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('shows the spec message after a failed sign-in (?error=oauth)', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/login?error=oauth', client });
+    expect(screen.getByRole('alert').textContent).toBe('Login failed. Please check your credentials.');
+  });
+
+  it('email form is marked coming soon and disabled, with a back-to-SSO button', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/login', client });
+    await userEvent.click(screen.getByRole('button', { name: /Log in with email/ }));
+    expect(screen.getByRole('heading', { name: /Log in with email.*Coming soon/ })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign-in options' }));
+    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user on to the redirect target, or /dashboard', async () => {
+    const { client } = fakeApi(signedIn(testUser({ onboarded: true })));
+    await renderRemote(App, { path: '/login?redirect=%2Flearn', client });
+    await waitFor(() => expect(location()).toBe('/learn'));
+  });
+
+  it('never sends a signed-in user off-site', async () => {
+    const { client } = fakeApi(signedIn(testUser({ onboarded: true })));
+    await renderRemote(App, { path: '/login?redirect=%2F%2Fevil.example', client });
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+  });
+
+  it('only accepts same-site redirect targets', () => {
+    expect(safeRedirect('/dashboard')).toBe('/dashboard');
+    expect(safeRedirect('/learn?topic=history')).toBe('/learn?topic=history');
+    expect(safeRedirect('//evil.example')).toBe('/dashboard');
+    expect(safeRedirect('/\\evil.example')).toBe('/dashboard');
+    expect(safeRedirect('https://evil.example')).toBe('/dashboard');
+    expect(safeRedirect('/x\n')).toBe('/dashboard');
+    expect(safeRedirect(null)).toBe('/dashboard');
+    expect(signInHref('github', '/learn', 'bob')).toBe('/auth/github?redirect=%2Flearn');
+  });
+});
+
+describe('mf-account /welcome', () => {
+  it('requires a federal state and sends nothing without one', async () => {
+    const { client, calls } = fakeApi({ ...signedIn(), ...states });
+    await renderRemote(App, { path: '/welcome', client });
+    expect(screen.getByRole('heading', { name: 'Welcome to Bürgerfit!' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'Bayern' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please select your federal state to access region-specific questions.',
+    );
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([]);
+    expect(location()).toBe('/welcome');
+    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BY');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the load error for federal states and retries', async () => {
+    let fail = true;
+    const { client } = fakeApi({
+      ...signedIn(),
+      'GET /api/en/german-federal-states': () =>
+        fail ? json(404, { error: { code: 'not_found', message: 'x' } }) : json(200, STATES),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    expect(await screen.findByText('Could not load federal states. Please try again.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('option', { name: 'Berlin' })).toBeTruthy();
+    expect(screen.queryByText('Could not load federal states. Please try again.')).toBeNull();
+  });
+
+  it('saves the state with the spec call, then nickname and language, and goes on to /dashboard', async () => {
+    const saved = testUser({ federalState: 'BY', onboarded: true });
+    const { client, calls } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/setting/german-federal-state': () => json(200, saved),
+      'PATCH /api/user/settings': (body) =>
+        json(200, { ...saved, ...(body as object), name: (body as { nickname: string }).nickname }),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    await screen.findByRole('option', { name: 'Bayern' });
+    await userEvent.type(screen.getByLabelText('Nickname (optional)'), '  Ali  ');
+    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BY');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([{ selected_state: 'BY' }]);
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ preferredLanguage: 'en', nickname: 'Ali' }]);
+    expect(storedUser()).toMatchObject({ federalState: 'BY', onboarded: true, nickname: 'Ali', name: 'Ali' });
+    expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBe('BY');
+  });
+
+  it('keeps the choice locally with the spec message when the server fails, and still lets the learner go on', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client, calls } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/setting/german-federal-state': () =>
+        json(500, { error: { code: 'internal', message: 'boom' } }),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    await screen.findByRole('option', { name: 'Berlin' });
+    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your federal state could not be saved to the server but was saved locally.',
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBe('BE');
+    expect(storedUser()).toMatchObject({ federalState: 'BE' });
+    expect(calls('PATCH', '/api/user/settings')).toEqual([]);
+    expect(location()).toBe('/welcome');
+    expect(warn).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to dashboard' }));
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('skip marks the account onboarded and goes to /dashboard', async () => {
+    const { client, calls } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/settings': () => json(200, testUser({ onboarded: true })),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ onboarded: true }]);
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([]);
+    expect(storedUser()).toMatchObject({ onboarded: true });
+  });
+
+  it('continues to the page the learner was going to (?redirect= from sign-in) after Save', async () => {
+    const saved = testUser({ federalState: 'BY', onboarded: true });
+    const { client } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/setting/german-federal-state': () => json(200, saved),
+      'PATCH /api/user/settings': () => json(200, saved),
+    });
+    await renderRemote(App, { path: '/welcome?redirect=%2Flearn%3Ftopic%3Dhistory', client });
+    await screen.findByRole('option', { name: 'Bayern' });
+    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BY');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(location()).toBe('/learn?topic=history'));
+  });
+
+  it('continues to the remembered page after Skip, even when skipping fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/settings': () => json(500, { error: { code: 'internal', message: 'boom' } }),
+    });
+    await renderRemote(App, { path: '/welcome?redirect=%2Fexam%2Fmock', client });
+    await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(location()).toBe('/exam/mock'));
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('offers "Continue" to the remembered page when the state was kept only locally', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/setting/german-federal-state': () =>
+        json(500, { error: { code: 'internal', message: 'boom' } }),
+    });
+    await renderRemote(App, { path: '/welcome?redirect=%2Flearn', client });
+    await screen.findByRole('option', { name: 'Berlin' });
+    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await screen.findByRole('status');
+    expect(screen.queryByRole('button', { name: 'Continue to dashboard' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(location()).toBe('/learn');
+  });
+
+  it('never continues off-site or back into sign-in: those targets become /dashboard', async () => {
+    const { client } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/settings': () => json(200, testUser({ onboarded: true })),
+    });
+    await renderRemote(App, { path: `/welcome?redirect=${encodeURIComponent('//evil.example/x')}`, client });
+    await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(afterOnboarding('/learn?x=1#q3')).toBe('/learn?x=1#q3');
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/welcome',
+      '/welcome?redirect=%2Flearn',
+      '/login?redirect=%2Flearn',
+      '/auth/github',
+    ]) {
+      expect(afterOnboarding(bad), String(bad)).toBe('/dashboard');
+    }
+    expect(afterOnboarding('/welcomed')).toBe('/welcomed');
+  });
+
+  it('preselects a cached state only if it is one of the listed states (spec §5)', async () => {
+    localStorage.setItem(STORAGE_KEYS.federalState, 'BY');
+    const { client } = fakeApi({ ...signedIn(), ...states });
+    await renderRemote(App, { path: '/welcome', client });
+    await screen.findByRole('option', { name: 'Bayern' });
+    expect((screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement).value).toBe('BY');
+  });
+
+  it('ignores a cached state that is not in the list', async () => {
+    localStorage.setItem(STORAGE_KEYS.federalState, 'XX');
+    const { client } = fakeApi({ ...signedIn(), ...states });
+    await renderRemote(App, { path: '/welcome', client });
+    await screen.findByRole('option', { name: 'Bayern' });
+    expect((screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('switches the UI language at once and saves it as the preferred language', async () => {
+    const { client, calls } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'GET /api/de/german-federal-states': () => json(200, STATES),
+      'PATCH /api/user/settings': (body) => json(200, testUser(body as object)),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(await screen.findByRole('heading', { name: 'Willkommen bei Bürgerfit!' })).toBeTruthy();
+    await waitFor(() => expect(calls('PATCH', '/api/user/settings')).toEqual([{ preferredLanguage: 'de' }]));
+    await waitFor(() => expect(storedUser()).toMatchObject({ preferredLanguage: 'de' }));
+  });
+});
+
+describe('mf-account /profile-settings', () => {
+  const me = testUser({ federalState: 'BE', onboarded: true });
+  const exportBody = { exportedAt: '2026-11-22T10:00:00.000Z', identities: [{ provider: 'local' }] };
+
+  it('shows account info with the provider and disabled coming-soon notifications', async () => {
+    const { client } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'GET /api/user/export': () => json(200, exportBody),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    expect(screen.getByRole('heading', { name: 'Profile settings' })).toBeTruthy();
+    expect(screen.getByText('alice@local.test')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-provider').textContent).toBe('Local test account'),
+    );
+    for (const name of ['Email notifications', 'Push notifications', 'Weekly report']) {
+      expect((screen.getByRole('switch', { name: new RegExp(name) }) as HTMLInputElement).disabled).toBe(
+        true,
+      );
+    }
+    expect(screen.getByRole('link', { name: /Back to dashboard/ }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('saves state and nickname and shows the saved message', async () => {
+    const { client, calls } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'GET /api/user/export': () => json(200, exportBody),
+      'PATCH /api/user/setting/german-federal-state': (body) =>
+        json(200, { ...me, federalState: (body as { selected_state: string }).selected_state }),
+      'PATCH /api/user/settings': (body) => json(200, { ...me, federalState: 'BW', ...(body as object) }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await screen.findByRole('option', { name: 'Bayern' });
+    expect((screen.getByLabelText('Federal state') as HTMLSelectElement).value).toBe('BE');
+    await userEvent.selectOptions(screen.getByLabelText('Federal state'), 'BW');
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
+    fireEvent.change(screen.getByLabelText('Exam date (optional)'), { target: { value: '2026-06-30' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Your settings have been saved.');
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([{ selected_state: 'BW' }]);
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ nickname: 'Ali', examDate: '2026-06-30' }]);
+    expect(storedUser()).toMatchObject({ federalState: 'BW', nickname: 'Ali', examDate: '2026-06-30' });
+  });
+
+  it('clears the exam date with null and leaves untouched fields out of the PATCH', async () => {
+    const dated = { ...me, examDate: '2026-06-30' };
+    const { client, calls } = fakeApi({
+      ...signedIn(dated),
+      ...states,
+      'PATCH /api/user/settings': (body) => json(200, { ...dated, ...(body as object) }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    const date = screen.getByLabelText('Exam date (optional)') as HTMLInputElement;
+    expect(date.value).toBe('2026-06-30');
+    fireEvent.change(date, { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Your settings have been saved.');
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ examDate: null }]);
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([]);
+  });
+
+  it('says so when saving fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'PATCH /api/user/settings': () => json(400, { error: { code: 'invalid_input', message: 'x' } }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your settings could not be saved. Please try again.',
+    );
+  });
+
+  it('deletes the account only after an explicit confirmation, then clears the session and goes to /', async () => {
+    localStorage.setItem(STORAGE_KEYS.federalState, 'BE');
+    const { client, calls } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'DELETE /api/user': () => new Response(null, { status: 204 }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account permanently' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(confirm);
+    expect(calls('DELETE', '/api/user')).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const again = screen.getByRole('alertdialog');
+    await userEvent.click(within(again).getByRole('checkbox'));
+    await userEvent.click(within(again).getByRole('button', { name: 'Delete my account permanently' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(calls('DELETE', '/api/user')).toHaveLength(1);
+    expect(storedUser()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBeNull();
+  });
+
+  it('keeps the user signed in and says so when deletion fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'DELETE /api/user': () => json(503, { error: { code: 'unavailable', message: 'x' } }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /cannot be undone/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your account could not be deleted. Please try again.',
+    );
+    expect(location()).toBe('/profile-settings');
+    expect(storedUser()).toMatchObject({ id: 'u1' });
+  });
+
+  it('downloads my data as a JSON file', async () => {
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('buergerfit-data-2026-11-22.json');
+      expect(this.href).toBe('blob:export');
+    });
+    const { client } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'GET /api/user/export': () => json(200, exportBody),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+  });
+
+  it('logout goes to / and clears the session', async () => {
+    const { client, calls } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'POST /auth/logout': () => new Response(null, { status: 204 }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(storedUser()).toBeNull());
+    expect(location()).toBe('/');
+    expect(calls('POST', '/auth/logout')).toHaveLength(1);
+  });
+});
+
+describe('normalizeStates', () => {
+  it('keeps {code, name} entries and drops malformed ones', () => {
+    expect(normalizeStates([{ code: 'BY', name: 'Bayern' }, { name: 'x' }, null, { code: 'BE' }])).toEqual([
+      { code: 'BY', name: 'Bayern' },
+      { code: 'BE', name: 'BE' },
+    ]);
+    expect(normalizeStates({ nope: true })).toEqual([]);
+  });
+});

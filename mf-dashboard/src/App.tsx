@@ -1,0 +1,397 @@
+import { dashboard } from '@buergerfit/locales';
+import {
+  api,
+  Link,
+  Navigate,
+  type RemoteAppProps,
+  Route,
+  Routes,
+  registerNamespace,
+  trackConversion,
+  useLanguage,
+  useSession,
+} from '@buergerfit/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DistributionChart, WeeklyChart } from './charts';
+import styles from './dashboard.module.css';
+import type { Achievement, Dashboard, Mode, Plan, Readiness, Recommendation, Statistics } from './types';
+
+registerNamespace('dashboard', dashboard);
+
+const percent = (language: string, x: number) =>
+  new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x);
+const number1 = (language: string, x: number) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(x);
+const formatDay = (language: string, day: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+const formatInstant = (language: string, iso: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-labelledby={`dash-${id}`}>
+      <h2 id={`dash-${id}`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function StreakCard({ data }: { data: Dashboard['streak'] }) {
+  const { t } = useTranslation('dashboard');
+  const note = data.activeToday ? 'streakActive' : data.current > 0 ? 'streakPending' : 'streakNone';
+  return (
+    <section className={`${styles.card} ${styles.streak}`} aria-labelledby="dash-streak">
+      <h2 id="dash-streak" className={styles.visuallyHidden}>
+        {t('streak')}
+      </h2>
+      <p className={styles.bigNumber} data-testid="streak">
+        <strong>{data.current}</strong> <span>{t('streak')}</span>
+      </p>
+      <p className={styles.muted}>{t(note)}</p>
+    </section>
+  );
+}
+
+function ReadinessCard({ data }: { data: Readiness }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  return (
+    <Card id="readiness" title={t('readiness')}>
+      <p className={styles.bigNumber}>
+        <strong>{number1(language, data.expected)}</strong>{' '}
+        <span>{t('readinessOf', { questions: data.questions })}</span>
+      </p>
+      <p>{t('readinessBand', { low: data.low, high: data.high })}</p>
+      <p>
+        {t('readinessChance', { passMark: data.passMark })}{' '}
+        <strong>{percent(language, data.passChance)}</strong>
+      </p>
+      {data.mocks.averageCorrect !== null && (
+        <p className={styles.muted}>
+          {t('readinessMocks', {
+            count: data.mocks.count,
+            average: number1(language, data.mocks.averageCorrect),
+          })}
+        </p>
+      )}
+      <details>
+        <summary>{t('readinessHowTitle')}</summary>
+        <p className={styles.muted}>{t('readinessHow')}</p>
+      </details>
+    </Card>
+  );
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  const date = formatDay(language, plan.examDate);
+  if (plan.daysLeft < 0) {
+    return (
+      <Card id="plan" title={t('plan')}>
+        <p>{t('planPast', { date })}</p>
+      </Card>
+    );
+  }
+  return (
+    <Card id="plan" title={t('plan')}>
+      <p>{plan.daysLeft === 0 ? t('planToday') : t('planCountdown', { days: plan.daysLeft, date })}</p>
+      <ul className={styles.stats}>
+        <li>
+          <strong>{plan.newPerDay}</strong> {t('planNew')}
+        </li>
+        <li>
+          <strong>{plan.dueToday}</strong> {t('planDue')}
+        </li>
+        <li>
+          <strong>{plan.answeredToday}</strong> {t('planDone')}
+        </li>
+      </ul>
+    </Card>
+  );
+}
+
+function ProgressCard({ data }: { data: Dashboard['progress'] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card id="progress" title={t('progress')}>
+      <p>{t('progressSummary', { seen: data.seen, mastered: data.mastered, total: data.total })}</p>
+      <ul className={styles.bars}>
+        {data.topics.map((topic) => (
+          <li key={topic.id}>
+            <span className={styles.barLabel}>
+              {t('topicLine', {
+                name: topic.name,
+                mastered: topic.mastered,
+                seen: topic.seen,
+                total: topic.total,
+              })}
+            </span>
+            <span className={styles.track} aria-hidden="true">
+              <span className={styles.fillSeen} style={{ width: `${(topic.seen / topic.total) * 100}%` }} />
+              <span
+                className={styles.fillMastered}
+                style={{ width: `${(topic.mastered / topic.total) * 100}%` }}
+              />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {!data.state.code && (
+        <p className={styles.muted}>
+          <Link to="/profile-settings">{t('chooseStateHint')}</Link>
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function StatisticsCard({ data }: { data: Statistics }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  const exams = data.exams;
+  return (
+    <Card id="statistics" title={t('statistics')}>
+      <ul className={styles.stats} data-testid="counts">
+        <li>
+          <strong>{data.answered}</strong> {t('answered')}
+        </li>
+        <li>
+          <strong>{data.correct}</strong> {t('correct')}
+        </li>
+        <li>
+          <strong>{data.incorrect}</strong> {t('incorrect')}
+        </li>
+        <li>
+          <strong>{data.accuracy === null ? '–' : percent(language, data.accuracy)}</strong> {t('accuracy')}
+        </li>
+      </ul>
+      <h3>{t('averageScore')}</h3>
+      {exams.averageCorrect === null || exams.averageScore === null ? (
+        <p className={styles.muted}>{t('noTests')}</p>
+      ) : (
+        <>
+          <p>
+            {t('averageScoreValue', {
+              average: number1(language, exams.averageCorrect),
+              percent: percent(language, exams.averageScore),
+              count: exams.taken,
+            })}
+          </p>
+          <h4>{t('recentTests')}</h4>
+          <ul className={styles.plainList}>
+            {exams.recent.map((r) => (
+              <li key={r.id}>
+                {formatInstant(language, r.finishedAt)}: {r.correct}/{r.total} ·{' '}
+                {r.passed ? t('testPassed') : t('testFailed')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>{t('weekly')}</h3>
+      <WeeklyChart days={data.weekly.days} language={language} />
+      <h3>{t('distribution')}</h3>
+      <DistributionChart distribution={data.distribution} />
+      <h3>{t('mostMissed')}</h3>
+      {data.mostMissed.length === 0 ? (
+        <p className={styles.muted}>{t('mostMissedNone')}</p>
+      ) : (
+        <ol className={styles.plainList}>
+          {data.mostMissed.map((m) => (
+            <li key={m.id}>
+              <Link to={`/learn?topic=${encodeURIComponent(m.id)}`}>{m.name}</Link>:{' '}
+              {t('mostMissedLine', { incorrect: m.incorrect, accuracy: percent(language, m.accuracy) })}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function ModesGrid({ modes }: { modes: Mode[] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section aria-labelledby="dash-modes">
+      <h2 id="dash-modes">{t('modes')}</h2>
+      <ul className={styles.grid}>
+        {modes.map((m) => (
+          <li key={m.id}>
+            {m.href && !m.comingSoon ? (
+              <Link to={m.href} onClick={() => trackConversion('mf_dashboard', 'mode_opened')}>
+                <span>{t(`mode.${m.id}`)}</span>
+                {m.count ? <span className={styles.badge}>{t('dueCount', { count: m.count })}</span> : null}
+              </Link>
+            ) : (
+              <span className={styles.tileDisabled} aria-disabled="true">
+                <span>{t(`mode.${m.id}`)}</span>
+                <span className={styles.badge}>{t('comingSoon')}</span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RecommendationsCard({ items }: { items: Recommendation[] }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const dismiss = useMutation({
+    mutationFn: (id: string) =>
+      api.post<void>(api.lang(`/user/recommendations/${encodeURIComponent(id)}/dismiss`)),
+    onSuccess: (_void, id) => {
+      queryClient.setQueryData<Dashboard>(['dashboard', language], (old) =>
+        old ? { ...old, recommendations: old.recommendations.filter((r) => r.id !== id) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+  return (
+    <Card id="recommendations" title={t('recommendations')}>
+      {items.length === 0 ? (
+        <p className={styles.muted}>{t('recommendationsNone')}</p>
+      ) : (
+        <ul className={styles.recs}>
+          {items.map((r) => {
+            const params = {
+              topic: r.params.topic ?? '',
+              count: r.params.count ?? 0,
+              accuracy: r.params.accuracy === undefined ? '' : percent(language, r.params.accuracy),
+            };
+            const title = t(`rec.${r.kind}.title`, params);
+            return (
+              <li key={r.id} className={styles.rec} data-recommendation={r.id}>
+                <div>
+                  <span className={styles.category}>{t(`category.${r.category}`)}</span>
+                  <h3>{title}</h3>
+                  <p>{t(`rec.${r.kind}.body`, params)}</p>
+                  <Link to={r.href}>{t(`rec.${r.kind}.action`)}</Link>
+                </div>
+                <button
+                  type="button"
+                  className={styles.secondaryButton}
+                  aria-label={t('dismissLabel', { title })}
+                  disabled={dismiss.isPending && dismiss.variables === r.id}
+                  onClick={() => dismiss.mutate(r.id)}
+                >
+                  {t('dismiss')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {dismiss.isError && (
+        <p role="alert" className={styles.errorText}>
+          {t('dismissFailed')}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function AchievementsCard({ items }: { items: Achievement[] }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  return (
+    <Card id="achievements" title={t('achievements')}>
+      <ul className={styles.achievements}>
+        {items.map((a) => (
+          <li key={a.code} className={a.earned ? styles.earned : styles.locked} data-achievement={a.code}>
+            <strong>{t(`badge.${a.code}.title`)}</strong>
+            <span>{t(`badge.${a.code}.description`)}</span>
+            <span className={styles.muted}>
+              {a.earned && a.earnedAt
+                ? t('earnedOn', { date: formatInstant(language, a.earnedAt) })
+                : t('notEarned', { current: a.progress.current, target: a.progress.target })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const query = useQuery({
+    queryKey: ['dashboard', language],
+    queryFn: () => api.get<Dashboard>(api.lang('/user/dashboard')),
+  });
+
+  if (query.isPending) {
+    return (
+      <section className={styles.page}>
+        <p role="status" className={styles.muted}>
+          {t('loading')}
+        </p>
+      </section>
+    );
+  }
+  if (query.isError) {
+    return (
+      <section className={styles.page} aria-labelledby="dashboard-error">
+        <div role="alert" className={styles.error}>
+          <h1 id="dashboard-error">{t('errorTitle')}</h1>
+          <p>{t('errorMessage')}</p>
+          <button
+            type="button"
+            className={styles.primaryButton}
+            disabled={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {t('retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const d = query.data;
+  return (
+    <section className={styles.page} aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">{t('title')}</h1>
+      {user && <p className={styles.lead}>{t('welcome', { name: user.nickname || user.name })}</p>}
+      <div className={styles.columns}>
+        <StreakCard data={d.streak} />
+        <ReadinessCard data={d.readiness} />
+        {d.plan && <PlanCard plan={d.plan} />}
+        <ProgressCard data={d.progress} />
+      </div>
+      <ModesGrid modes={d.modes} />
+      <div className={styles.columns}>
+        <RecommendationsCard items={d.recommendations} />
+        <Card id="bookmarks" title={t('bookmarks')}>
+          <p>
+            <strong>{d.bookmarks.count}</strong> {t('bookmarksCount')}
+          </p>
+          <Link to={d.bookmarks.href}>{t('bookmarksOpen')}</Link>
+        </Card>
+        <StatisticsCard data={d.statistics} />
+        <AchievementsCard items={d.achievements} />
+      </div>
+    </section>
+  );
+}
+
+/** mf_dashboard: mounted at `/dashboard` (signed in; the shell guards it). */
+export default function DashboardApp({ basename }: RemoteAppProps) {
+  const base = basename.replace(/\/+$/, '') || '/dashboard';
+  return (
+    <Routes>
+      <Route path={`${base}/*`}>
+        <Route index element={<DashboardPage />} />
+        <Route path="*" element={<Navigate to={base} replace />} />
+      </Route>
+    </Routes>
+  );
+}

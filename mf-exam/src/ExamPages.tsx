@@ -1,0 +1,282 @@
+import {
+  isApiError,
+  Link,
+  Navigate,
+  useLanguage,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSession,
+  writeStoredFederalState,
+} from '@buergerfit/platform';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Attempt, type ExamKind, examApi } from './api';
+import { ExamRunner } from './ExamRunner';
+import styles from './exam.module.css';
+import { ResultView } from './ResultView';
+import { StartScreen } from './StartScreen';
+import { clearPendingAnswers, dropPendingAnswers, readOpenAttempt, writeOpenAttempt } from './storage';
+
+/** What a navigation to the exam or its result may carry, to spare a round trip. */
+interface NavState {
+  attempt?: Attempt;
+  timeUp?: boolean;
+  /** Answers changed in this browser that the server no longer took (time was up): they did not count. */
+  unsaved?: number;
+}
+
+const firstOpen = (attempt: Attempt) => attempt.questions.find((q) => q.answer === null)?.position ?? 1;
+
+function Page({ kind, children }: { kind: ExamKind; children: ReactNode }) {
+  const { t } = useTranslation('exam');
+  return (
+    <section className={styles.page} aria-labelledby={`exam-title-${kind}`}>
+      <h1 id={`exam-title-${kind}`}>{kind === 'mock' ? t('mock.title') : t('demo.title')}</h1>
+      {children}
+    </section>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation('exam');
+  return (
+    <p role="status" className={styles.muted}>
+      {t('run.loading')}
+    </p>
+  );
+}
+
+type Phase =
+  | { name: 'checking' }
+  | { name: 'start' }
+  | { name: 'running'; attempt: Attempt; position: number; resumed: boolean }
+  | { name: 'loadError' };
+
+/**
+ * /demo and /exam: resumes the open attempt of this kind (the id kept in localStorage, else the newest
+ * open one the server lists for this learner), otherwise shows the start screen.
+ */
+export function ExamPage({ kind, base }: { kind: ExamKind; base: string }) {
+  const { t } = useTranslation('exam');
+  const { user, status } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const carried = (location.state as NavState | null)?.attempt;
+  const [phase, setPhase] = useState<Phase>(() =>
+    carried?.kind === kind && carried.status === 'in_progress'
+      ? { name: 'running', attempt: carried, position: 1, resumed: false }
+      : { name: 'checking' },
+  );
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const needsLogin = kind === 'mock' && status !== 'loading' && !user;
+
+  // The carried attempt is used once: history state survives a reload, and by then it is stale.
+  useEffect(() => {
+    if (carried) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [carried, navigate, location.pathname, location.search]);
+
+  const showResult = useCallback(
+    (attempt: Attempt, timeUp: boolean) => {
+      writeOpenAttempt(kind, null);
+      const unsaved = dropPendingAnswers(attempt);
+      navigate(`${base}/result/${attempt.id}`, { state: { attempt, timeUp, unsaved } satisfies NavState });
+    },
+    [kind, base, navigate],
+  );
+
+  useEffect(() => {
+    if (status === 'loading' || needsLogin) return;
+    if (phase.name !== 'checking') return;
+    let cancelled = false;
+    (async () => {
+      const stored = readOpenAttempt(kind);
+      if (stored) {
+        try {
+          const attempt = await examApi.get(stored.id);
+          if (cancelled) return;
+          if (attempt.kind === kind && attempt.status === 'in_progress') {
+            setPhase({ name: 'running', attempt, position: stored.position, resumed: true });
+            return;
+          }
+          if (attempt.kind === kind && attempt.status === 'finalized') {
+            // Time ran out (or it was finished in another tab) while the learner was away.
+            showResult(attempt, attempt.deadline !== null);
+            return;
+          }
+          writeOpenAttempt(kind, null);
+        } catch (error) {
+          if (cancelled) return;
+          if (isApiError(error) && error.status >= 400 && error.status < 500) {
+            writeOpenAttempt(kind, null); // someone else's, gone, or from before a sign-in/out
+            clearPendingAnswers(stored.id);
+          } else {
+            console.warn('[exam] could not load the open attempt', error);
+            setPhase({ name: 'loadError' });
+            return;
+          }
+        }
+      }
+      // Nothing kept in this browser: an attempt still open on the server (another device, cleared storage).
+      try {
+        const list = await examApi.list();
+        const open = list.find((a) => a.kind === kind && a.status === 'in_progress');
+        if (open) {
+          const attempt = await examApi.get(open.id);
+          if (cancelled) return;
+          if (attempt.status === 'in_progress') {
+            writeOpenAttempt(kind, { id: attempt.id, position: firstOpen(attempt) });
+            setPhase({ name: 'running', attempt, position: firstOpen(attempt), resumed: true });
+            return;
+          }
+        }
+      } catch (error) {
+        console.warn('[exam] could not list the attempts', error);
+      }
+      if (!cancelled) setPhase({ name: 'start' });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, status, needsLogin, phase.name, showResult]);
+
+  const start = async (state: string) => {
+    setStarting(true);
+    setStartError(null);
+    try {
+      const attempt = await examApi.start(kind, state);
+      if (!user) writeStoredFederalState(state);
+      writeOpenAttempt(kind, { id: attempt.id, position: 1 });
+      setPhase({ name: 'running', attempt, position: 1, resumed: false });
+    } catch (error) {
+      console.warn('[exam] start failed', error);
+      if (isApiError(error) && error.status === 401) {
+        navigate(`/login?redirect=${encodeURIComponent(base)}`, { replace: true });
+        return;
+      }
+      setStartError(t('start.startFailed'));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const rememberPosition = useCallback(
+    (position: number) => {
+      if (phase.name === 'running') writeOpenAttempt(kind, { id: phase.attempt.id, position });
+    },
+    [kind, phase],
+  );
+
+  if (needsLogin) return <Navigate to={`/login?redirect=${encodeURIComponent(base)}`} replace />;
+
+  let body: ReactNode;
+  if (phase.name === 'checking') body = <Loading />;
+  else if (phase.name === 'loadError')
+    body = (
+      <div role="alert" className={styles.error}>
+        <p>{t('run.loadFailed')}</p>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          onClick={() => setPhase({ name: 'checking' })}
+        >
+          {t('start.retry')}
+        </button>
+      </div>
+    );
+  else if (phase.name === 'start')
+    body = (
+      <>
+        <p className={styles.lead}>{kind === 'mock' ? t('mock.intro') : t('demo.intro')}</p>
+        <StartScreen kind={kind} starting={starting} error={startError} onStart={(s) => void start(s)} />
+      </>
+    );
+  else
+    body = (
+      <ExamRunner
+        key={phase.attempt.id}
+        attempt={phase.attempt}
+        initialPosition={phase.position}
+        resumed={phase.resumed}
+        onPositionChange={rememberPosition}
+        onFinished={(attempt, how) => showResult(attempt, how.timeUp)}
+      />
+    );
+  return <Page kind={kind}>{body}</Page>;
+}
+
+/** /demo/result/:id and /exam/result/:id: the finalized attempt (a reload shows it again). */
+export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
+  const { t } = useTranslation('exam');
+  const { id = '' } = useParams();
+  const { language } = useLanguage();
+  const { user, status } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const nav = location.state as NavState | null;
+  const seedLanguage = useRef(language);
+  const seed = nav?.attempt?.id === id && seedLanguage.current === language ? nav.attempt : undefined;
+  const query = useQuery({
+    queryKey: ['exam-attempt', id, language, user?.id ?? null],
+    queryFn: () => examApi.get(id),
+    initialData: seed,
+    enabled: status !== 'loading' || Boolean(seed),
+  });
+  const [retaking, setRetaking] = useState(false);
+  const [retakeError, setRetakeError] = useState<string | null>(null);
+
+  if (kind === 'mock' && status !== 'loading' && !user)
+    return <Navigate to={`/login?redirect=${encodeURIComponent(base)}`} replace />;
+
+  const retake = async (state: string) => {
+    setRetaking(true);
+    setRetakeError(null);
+    try {
+      const attempt = await examApi.start(kind, state);
+      writeOpenAttempt(kind, { id: attempt.id, position: 1 });
+      navigate(base, { state: { attempt } satisfies NavState });
+    } catch (error) {
+      console.warn('[exam] retake failed', error);
+      setRetakeError(t('start.startFailed'));
+      setRetaking(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (query.isPending) body = <Loading />;
+  else if (query.isError) {
+    const missing = isApiError(query.error) && query.error.status === 404;
+    body = (
+      <div role="alert" className={styles.error}>
+        <p>{missing ? t('result.notFound') : t('run.loadFailed')}</p>
+        {missing ? (
+          <Link className={styles.secondaryButton} to={base}>
+            {t('result.toStart')}
+          </Link>
+        ) : (
+          <button type="button" className={styles.secondaryButton} onClick={() => void query.refetch()}>
+            {t('start.retry')}
+          </button>
+        )}
+      </div>
+    );
+  } else if (query.data.status !== 'finalized' || query.data.kind !== kind) {
+    // Still open (or the other kind): back to where it is taken.
+    return <Navigate to={query.data.kind === 'mock' ? '/exam' : '/demo'} replace />;
+  } else {
+    const attempt = query.data;
+    body = (
+      <ResultView
+        attempt={attempt}
+        timeUp={Boolean(nav?.timeUp)}
+        unsaved={nav?.unsaved ?? 0}
+        retaking={retaking}
+        retakeError={retakeError}
+        onRetake={() => void retake(attempt.state)}
+      />
+    );
+  }
+  return <Page kind={kind}>{body}</Page>;
+}

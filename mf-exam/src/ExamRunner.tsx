@@ -1,0 +1,465 @@
+import { useLanguage } from '@buergerfit/platform';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Attempt, type ExamQuestion, examApi } from './api';
+import styles from './exam.module.css';
+import { shortcutFor } from './keyboard';
+import { type LocalAnswer, type SaveStatus, useAnswerSync } from './useAnswerSync';
+import { formatClock, useCountdown } from './useCountdown';
+
+export interface ExamRunnerProps {
+  attempt: Attempt;
+  initialPosition?: number;
+  /** The learner came back to an attempt that was already under way. */
+  resumed?: boolean;
+  onPositionChange?: (position: number) => void;
+  /** The attempt is finalized (by the learner, or by the server at the deadline). */
+  onFinished: (attempt: Attempt, how: { timeUp: boolean }) => void;
+}
+
+type Status = 'answered' | 'unsure' | 'open';
+const statusOf = (a: LocalAnswer | undefined): Status =>
+  a?.unsure ? 'unsure' : a?.answer != null ? 'answered' : 'open';
+const cellClass: Record<Status, string | undefined> = {
+  answered: styles.cellAnswered,
+  unsure: styles.cellUnsure,
+  open: styles.cellOpen,
+};
+
+/** One exam attempt in progress: question N of M, answers saved as the learner goes, overview, finalize. */
+export function ExamRunner({
+  attempt,
+  initialPosition = 1,
+  resumed = false,
+  onPositionChange,
+  onFinished,
+}: ExamRunnerProps) {
+  const { t } = useTranslation('exam');
+  const { language } = useLanguage();
+  const [questions, setQuestions] = useState<ExamQuestion[]>(attempt.questions);
+  const total = questions.length;
+  const [position, setPosition] = useState(() => Math.min(Math.max(1, initialPosition), total || 1));
+  const [showTranslation, setShowTranslation] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const closing = useRef(false);
+  const ids = useId();
+
+  /** The server finalized the attempt (deadline): load its view and hand over to the result. */
+  const closeFromServer = useCallback(async () => {
+    if (closing.current) return;
+    closing.current = true;
+    for (let i = 0; i < 5; i++) {
+      try {
+        const view = await examApi.get(attempt.id);
+        if (view.status === 'finalized') {
+          onFinished(view, { timeUp: true });
+          return;
+        }
+      } catch (error) {
+        console.warn('[exam] could not load the attempt after the deadline', error);
+      }
+      // Our clock ran ahead of the server's: ask again shortly.
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    closing.current = false;
+  }, [attempt.id, onFinished]);
+
+  const sync = useAnswerSync(attempt.id, attempt.questions, () => void closeFromServer());
+  const countdown = useCountdown(attempt.timeLeftSeconds, () => void closeFromServer());
+
+  // Another language: the same attempt again, for its translations (the local answers stay).
+  const loadedLanguage = useRef(language);
+  useEffect(() => {
+    if (loadedLanguage.current === language) return;
+    loadedLanguage.current = language;
+    examApi
+      .get(attempt.id)
+      .then((view) => {
+        if (view.status === 'finalized') onFinished(view, { timeUp: view.deadline !== null });
+        else setQuestions(view.questions);
+      })
+      .catch((error: unknown) => console.warn('[exam] could not reload the questions', error));
+  }, [language, attempt.id, onFinished]);
+
+  const goTo = useCallback(
+    (next: number) => {
+      const clamped = Math.min(Math.max(1, next), total);
+      moved.current = true;
+      setPosition(clamped);
+      setConfirming(false);
+    },
+    [total],
+  );
+
+  useEffect(() => {
+    onPositionChange?.(position);
+    if (moved.current) headingRef.current?.focus();
+  }, [position, onPositionChange]);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const question = questions.find((q) => q.position === position) ?? questions[0];
+  const local = question ? sync.answers[question.position] : undefined;
+
+  const choose = useCallback(
+    (index: number) => {
+      if (!question || index < 0 || index >= question.answers.length) return;
+      sync.update(question.position, { answer: index });
+    },
+    [question, sync.update],
+  );
+  const toggleUnsure = useCallback(() => {
+    if (!question) return;
+    sync.update(question.position, (current) => ({ unsure: !current.unsure }));
+  }, [question, sync.update]);
+
+  // Keyboard: 1–4 choose, ←/→ move, U toggles unsure — not while typing, not over the finish dialog or a modal.
+  const handlers = useRef({ choose, toggleUnsure, goTo, position, confirming, finishing });
+  handlers.current = { choose, toggleUnsure, goTo, position, confirming, finishing };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const h = handlers.current;
+      if (h.confirming || h.finishing) return;
+      const shortcut = shortcutFor(event);
+      if (!shortcut) return;
+      // ←/→ on a focused answer would change the answer natively: here they move between questions.
+      event.preventDefault();
+      if (shortcut.kind === 'choose') h.choose(shortcut.index);
+      else if (shortcut.kind === 'unsure') h.toggleUnsure();
+      else h.goTo(h.position + (shortcut.kind === 'next' ? 1 : -1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const open = useMemo(
+    () => questions.filter((q) => sync.answers[q.position]?.answer == null).map((q) => q.position),
+    [questions, sync.answers],
+  );
+  const unsure = useMemo(
+    () => questions.filter((q) => sync.answers[q.position]?.unsure).map((q) => q.position),
+    [questions, sync.answers],
+  );
+
+  const finish = async () => {
+    setFinishing(true);
+    setFinishError(null);
+    try {
+      if (!(await sync.flushAll())) {
+        setFinishError(t('run.unsavedBlock'));
+        return;
+      }
+      const view = await examApi.finalize(attempt.id);
+      onFinished(view, { timeUp: false });
+    } catch (error) {
+      console.warn('[exam] finalize failed', error);
+      setFinishError(t('run.finishFailed'));
+    } finally {
+      setFinishing(false);
+    }
+  };
+
+  if (!question) return null;
+  const tr = language !== 'de' ? question.translation : null;
+  const descriptionId = `${ids}-image-description`;
+
+  return (
+    <div className={styles.runner}>
+      <div className={styles.statusBar}>
+        {countdown.secondsLeft !== null && (
+          <Timer secondsLeft={countdown.secondsLeft} announcedMinutes={countdown.announcedMinutes} />
+        )}
+        <SaveIndicator status={sync.status} onRetry={sync.retryNow} />
+      </div>
+      {resumed && <p className={styles.note}>{t('run.resumed')}</p>}
+
+      <article className={styles.card} aria-labelledby={`${ids}-heading`}>
+        <h2 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} className={styles.questionHeading}>
+          {t('run.questionOf', { current: position, total })}
+        </h2>
+        <p className={styles.meta}>
+          {question.state
+            ? t('run.stateQuestion', { official: question.official })
+            : t('run.official', { official: question.official })}
+        </p>
+        <p className={styles.questionText} lang="de">
+          {question.text}
+        </p>
+
+        {language !== 'de' && (
+          <div className={styles.translation}>
+            {tr ? (
+              <>
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  aria-pressed={showTranslation}
+                  aria-controls={`${ids}-translation`}
+                  onClick={() => setShowTranslation((v) => !v)}
+                >
+                  {showTranslation ? t('run.hideTranslation') : t('run.showTranslation')}
+                </button>
+                <div id={`${ids}-translation`} hidden={!showTranslation}>
+                  {showTranslation && (
+                    <>
+                      <p lang="en" className={styles.translatedText}>
+                        {tr.text ?? t('run.noTranslation')}
+                      </p>
+                      <p className={styles.muted}>{t('run.translationNote')}</p>
+                    </>
+                  )}
+                </div>
+              </>
+            ) : (
+              <p className={styles.muted}>{t('run.noTranslation')}</p>
+            )}
+          </div>
+        )}
+
+        {question.image && (
+          <figure className={styles.figure}>
+            <img
+              src={question.image}
+              alt={t('run.imageAlt', { current: position })}
+              aria-describedby={question.imageDescription ? descriptionId : undefined}
+              loading="lazy"
+            />
+            {question.imageDescription && (
+              <figcaption>
+                <details>
+                  <summary>{t('run.imageDescription')}</summary>
+                  <p id={descriptionId} className={styles.descriptionText}>
+                    {question.imageDescription}
+                  </p>
+                </details>
+              </figcaption>
+            )}
+          </figure>
+        )}
+
+        <fieldset className={styles.choices}>
+          <legend>{t('run.answersLegend')}</legend>
+          {question.answers.map((answer, i) => {
+            const translated = showTranslation ? tr?.answers[i] : null;
+            const checked = local?.answer === i;
+            return (
+              <label key={answer} className={checked ? styles.choiceChecked : styles.choice}>
+                <input
+                  type="radio"
+                  name={`${ids}-answer-${question.position}`}
+                  value={i}
+                  checked={checked}
+                  onChange={() => choose(i)}
+                />
+                <span className={styles.key} aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className={styles.choiceText}>
+                  <span lang="de">{answer}</span>
+                  {translated && (
+                    <span lang="en" className={styles.translatedAnswer}>
+                      {translated}
+                    </span>
+                  )}
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+
+        <label className={styles.unsure}>
+          <input type="checkbox" checked={local?.unsure ?? false} onChange={toggleUnsure} />
+          <span>{t('run.unsure')}</span>
+        </label>
+
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            disabled={position <= 1}
+            onClick={() => goTo(position - 1)}
+          >
+            {t('run.previous')}
+          </button>
+          <button
+            type="button"
+            className={styles.primaryButton}
+            disabled={position >= total}
+            onClick={() => goTo(position + 1)}
+          >
+            {t('run.next')}
+          </button>
+          <button type="button" className={styles.secondaryButton} onClick={() => setConfirming(true)}>
+            {t('run.finish')}
+          </button>
+        </div>
+      </article>
+
+      {confirming && (
+        <section className={styles.confirm} aria-labelledby={`${ids}-confirm`}>
+          <h2 id={`${ids}-confirm`} ref={confirmRef} tabIndex={-1}>
+            {t('run.confirmTitle')}
+          </h2>
+          {open.length > 0 ? (
+            <div role="alert">
+              <p>{t('run.confirmUnanswered', { count: open.length })}</p>
+              <JumpList positions={open} onJump={goTo} />
+            </div>
+          ) : (
+            <p>{t('run.confirmAllAnswered', { total })}</p>
+          )}
+          {unsure.length > 0 && (
+            <>
+              <p>{t('run.confirmUnsure', { count: unsure.length })}</p>
+              <JumpList positions={unsure} onJump={goTo} />
+            </>
+          )}
+          {finishError && (
+            <p role="alert" className={styles.error}>
+              {finishError}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.primaryButton}
+              disabled={finishing}
+              onClick={() => void finish()}
+            >
+              {finishing ? t('run.finishing') : t('run.confirmFinish')}
+            </button>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              disabled={finishing}
+              onClick={() => {
+                setConfirming(false);
+                headingRef.current?.focus();
+              }}
+            >
+              {t('run.confirmBack')}
+            </button>
+          </div>
+        </section>
+      )}
+
+      <nav className={styles.overview} aria-labelledby={`${ids}-overview`}>
+        <h2 id={`${ids}-overview`}>{t('run.overview')}</h2>
+        <ul className={styles.legend}>
+          <li>
+            <span className={`${styles.dot} ${styles.cellAnswered}`} aria-hidden="true" />{' '}
+            {t('run.statusAnswered')}
+          </li>
+          <li>
+            <span className={`${styles.dot} ${styles.cellUnsure}`} aria-hidden="true" />{' '}
+            {t('run.statusUnsure')}
+          </li>
+          <li>
+            <span className={`${styles.dot} ${styles.cellOpen}`} aria-hidden="true" /> {t('run.statusOpen')}
+          </li>
+        </ul>
+        <ol className={styles.overviewGrid}>
+          {questions.map((q) => {
+            const a = sync.answers[q.position];
+            const s = statusOf(a);
+            const label = [
+              t('run.overviewItem', { number: q.position }),
+              a?.answer != null ? t('run.statusAnswered') : t('run.statusOpen'),
+              ...(a?.unsure ? [t('run.statusUnsure')] : []),
+            ].join(', ');
+            return (
+              <li key={q.position}>
+                <button
+                  type="button"
+                  className={`${styles.cell} ${cellClass[s]}`}
+                  aria-current={q.position === position ? 'step' : undefined}
+                  aria-label={label}
+                  data-status={s}
+                  onClick={() => goTo(q.position)}
+                >
+                  {q.position}
+                  {a?.unsure && <span aria-hidden="true">?</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <p className={styles.shortcuts}>{t('run.shortcuts')}</p>
+    </div>
+  );
+}
+
+function JumpList({ positions, onJump }: { positions: number[]; onJump: (p: number) => void }) {
+  const { t } = useTranslation('exam');
+  return (
+    <ul className={styles.jumpList}>
+      {positions.map((p) => (
+        <li key={p}>
+          <button
+            type="button"
+            className={styles.jump}
+            aria-label={t('run.jumpTo', { number: p })}
+            onClick={() => onJump(p)}
+          >
+            {p}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+  const { t } = useTranslation('exam');
+  const text =
+    status === 'saving'
+      ? t('run.saveSaving')
+      : status === 'saved'
+        ? t('run.saveSaved')
+        : status === 'retrying'
+          ? t('run.saveRetrying')
+          : status === 'failed'
+            ? t('run.saveFailed')
+            : '';
+  return (
+    <div className={styles.saveStatus} data-status={status}>
+      <p role="status" aria-live="polite" aria-atomic="true">
+        {text}
+      </p>
+      {(status === 'retrying' || status === 'failed') && (
+        <button type="button" className={styles.linkButton} onClick={onRetry}>
+          {t('run.saveRetry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Timer({ secondsLeft, announcedMinutes }: { secondsLeft: number; announcedMinutes: number | null }) {
+  const { t } = useTranslation('exam');
+  const low = secondsLeft <= 5 * 60;
+  return (
+    <div className={low ? styles.timerLow : styles.timer}>
+      {/* The visible clock ticks every second; screen readers hear it only at the thresholds below. */}
+      <span className={styles.timerLabel}>{t('run.timeLeft')}</span>{' '}
+      <span role="timer" aria-live="off" data-testid="time-left">
+        {formatClock(secondsLeft)}
+      </span>
+      <span className={styles.visuallyHidden} role="status" aria-live="polite">
+        {announcedMinutes === null
+          ? ''
+          : announcedMinutes === 1
+            ? t('run.timerLastMinute')
+            : t('run.timerAnnounce', { minutes: announcedMinutes })}
+      </span>
+    </div>
+  );
+}

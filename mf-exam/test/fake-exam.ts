@@ -1,0 +1,228 @@
+import { type ApiClient, createApiClient, type User } from '@buergerfit/platform';
+import { vi } from 'vitest';
+import type { Attempt, ExamKind, ExamQuestion } from '../src/api';
+import { json } from './util';
+
+export const TEST_USER: User = {
+  id: 'u1',
+  name: 'Ada Learner',
+  email: 'ada@example.org',
+  nickname: null,
+  avatarUrl: null,
+  preferredLanguage: 'en',
+  federalState: 'HH',
+  onboarded: true,
+  notifications: { email: false, push: false, weeklyReport: false },
+};
+
+export const STATES = [
+  { code: 'BW', name: 'Baden-Württemberg' },
+  { code: 'BY', name: 'Bavaria' },
+  { code: 'BE', name: 'Berlin' },
+  { code: 'HH', name: 'Hamburg' },
+];
+
+/** The answer key of the fake: question at position p is correct with answer (p - 1) % 4. */
+export const correctFor = (position: number) => (position - 1) % 4;
+
+function makeQuestions(lang: string, state: string): ExamQuestion[] {
+  return Array.from({ length: 33 }, (_, i) => {
+    const position = i + 1;
+    const isState = position > 30;
+    const image = position === 2 ? '/catalog-images/q021.png' : null;
+    return {
+      position,
+      id: `q${100 + position}`,
+      number: 100 + position,
+      official: isState ? `${state}-${position - 30}` : String(100 + position),
+      text: `Deutsche Frage ${position}?`,
+      answers: [1, 2, 3, 4].map((n) => (image ? `Bild ${n}` : `Antwort ${position}.${n}`)),
+      topic: 'politics',
+      subtopic: null,
+      state: isState ? state : null,
+      image,
+      imageDescription: image ? 'Four emblems. Picture 1 (Bild 1): a black eagle on gold.' : null,
+      translation:
+        lang === 'de'
+          ? null
+          : {
+              lang: 'en',
+              text: `English question ${position}?`,
+              answers: [1, 2, 3, 4].map((n) => `Answer ${position}.${n}`),
+            },
+      answer: null,
+      unsure: false,
+    };
+  });
+}
+
+export interface FakeExam {
+  client: ApiClient;
+  fetchMock: ReturnType<typeof vi.fn>;
+  attempts: Map<string, Attempt>;
+  calls: { method: string; path: string; body: unknown }[];
+  /** The next n answer saves fail like a lost connection. */
+  failSaves(n: number): void;
+  /** Adds an attempt as if created earlier (e.g. before a reload). */
+  seed(kind: ExamKind, patch?: Partial<Attempt>): Attempt;
+  /** Finalizes an attempt as the server does at the deadline. */
+  expire(id: string): void;
+  /** The deadline passes just before the next answer save reaches the server (it answers 409). */
+  expireOnNextSave(): void;
+}
+
+/** An in-memory stand-in for the BFF's exam API, behind a stubbed global fetch. */
+export function fakeExamServer({
+  signedIn = false,
+  user = TEST_USER,
+  mockSeconds = 3600,
+}: {
+  signedIn?: boolean;
+  user?: User;
+  mockSeconds?: number;
+} = {}): FakeExam {
+  const attempts = new Map<string, Attempt>();
+  const calls: FakeExam['calls'] = [];
+  let failing = 0;
+  let expireOnSave = false;
+  let n = 0;
+
+  const create = (kind: ExamKind, state: string, lang = 'en'): Attempt => {
+    n += 1;
+    const attempt: Attempt = {
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      kind,
+      state,
+      status: 'in_progress',
+      createdAt: new Date().toISOString(),
+      deadline: kind === 'mock' ? new Date(Date.now() + mockSeconds * 1000).toISOString() : null,
+      timeLeftSeconds: kind === 'mock' ? mockSeconds : null,
+      passMark: 17,
+      questions: makeQuestions(lang, state),
+      result: null,
+    };
+    attempts.set(attempt.id, attempt);
+    return attempt;
+  };
+
+  const finalize = (a: Attempt) => {
+    if (a.status === 'finalized') return;
+    const correct = a.questions.filter((q) => q.answer === correctFor(q.position)).length;
+    a.status = 'finalized';
+    a.timeLeftSeconds = null;
+    a.result = {
+      correct,
+      total: 33,
+      passed: correct >= 17,
+      finalizedAt: new Date().toISOString(),
+      review: signedIn
+        ? a.questions.map((q) => ({
+            position: q.position,
+            id: q.id,
+            answer: q.answer,
+            correct: correctFor(q.position),
+            isCorrect: q.answer === correctFor(q.position),
+            explanation: { lang: 'en', text: `Why ${q.position}: because.` },
+          }))
+        : null,
+    };
+  };
+
+  const view = (a: Attempt) => structuredClone(a);
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const path = url.pathname;
+
+    if (path === '/api/user/me')
+      return signedIn ? json(200, user) : json(401, { error: { code: 'unauthorized', message: 'no' } });
+    if (path === '/auth/refresh') return json(401, { error: { code: 'unauthorized', message: 'no' } });
+    let m = path.match(/^\/api\/(de|en|hr)\/german-federal-states$/);
+    if (m) return json(200, STATES);
+
+    m = path.match(/^\/api\/(de|en|hr)\/exams$/);
+    if (m && method === 'POST') {
+      if (body.kind === 'mock' && !signedIn)
+        return json(401, { error: { code: 'unauthorized', message: 'sign in' } });
+      return json(
+        201,
+        view(create(body.kind, body.state ?? (signedIn ? user.federalState : null) ?? 'BE', m[1])),
+      );
+    }
+    if (m && method === 'GET') {
+      return json(
+        200,
+        [...attempts.values()].reverse().map((a) => ({
+          id: a.id,
+          kind: a.kind,
+          state: a.state,
+          status: a.status,
+          createdAt: a.createdAt,
+          deadline: a.deadline,
+          correct: a.result?.correct ?? null,
+          total: 33,
+          passed: a.result?.passed ?? null,
+        })),
+      );
+    }
+
+    m = path.match(/^\/api\/(de|en|hr)\/exams\/([^/]+)(\/.*)?$/);
+    if (m) {
+      const a = attempts.get(m[2] as string);
+      if (!a) return json(404, { error: { code: 'attempt_not_found', message: 'No such exam attempt' } });
+      const rest = m[3] ?? '';
+      if (method === 'GET' && rest === '') return json(200, view(a));
+      if (method === 'POST' && rest === '/finalize') {
+        finalize(a);
+        return json(200, view(a));
+      }
+      const put = rest.match(/^\/answers\/(\d+)$/);
+      if (method === 'PUT' && put) {
+        if (failing > 0) {
+          failing -= 1;
+          throw new TypeError('Failed to fetch');
+        }
+        if (expireOnSave) {
+          expireOnSave = false;
+          finalize(a);
+        }
+        if (a.status === 'finalized') {
+          const code = a.deadline ? 'deadline_passed' : 'attempt_finalized';
+          return json(409, { error: { code, message: 'closed' } });
+        }
+        const q = a.questions.find((x) => x.position === Number(put[1]));
+        if (!q) return json(400, { error: { code: 'invalid_input', message: 'position' } });
+        if (body.answer !== undefined) q.answer = body.answer;
+        if (body.unsure !== undefined) q.unsure = body.unsure;
+        return json(200, { position: q.position, answer: q.answer, unsure: q.unsure });
+      }
+    }
+    return json(404, { error: { code: 'not_found', message: path } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    client: createApiClient({ fetch: fetchMock as typeof fetch }),
+    fetchMock,
+    attempts,
+    calls,
+    failSaves: (count) => {
+      failing = count;
+    },
+    seed: (kind, patch = {}) => {
+      const a = create(kind, 'BE');
+      Object.assign(a, patch);
+      return a;
+    },
+    expire: (id) => {
+      const a = attempts.get(id);
+      if (a) finalize(a);
+    },
+    expireOnNextSave: () => {
+      expireOnSave = true;
+    },
+  };
+}

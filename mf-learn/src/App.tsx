@@ -1,0 +1,83 @@
+import { learn } from '@buergerfit/locales';
+import {
+  Navigate,
+  NavLink,
+  Outlet,
+  type RemoteAppProps,
+  Route,
+  Routes,
+  registerNamespace,
+} from '@buergerfit/platform';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnline, usePendingAnswers, useProgressSync } from './data';
+import styles from './learn.module.css';
+import { startOutbox } from './offline';
+import { BookmarksPage } from './pages/BookmarksPage';
+import { ChallengePage } from './pages/ChallengePage';
+import { FlashcardsPage } from './pages/FlashcardsPage';
+import { FocusPage } from './pages/FocusPage';
+import { LearnPage } from './pages/LearnPage';
+import { StatePage } from './pages/StatePage';
+
+registerNamespace('learn', learn);
+
+export { LearnPage };
+
+const MODES = [
+  { path: '', key: 'learn' },
+  { path: 'focus', key: 'focus' },
+  { path: 'challenge', key: 'challenge' },
+  { path: 'state', key: 'state' },
+  { path: 'flashcards', key: 'flashcards' },
+  { path: 'bookmarks', key: 'bookmarks' },
+] as const;
+
+function Layout({ base }: { base: string }) {
+  const { t } = useTranslation('learn');
+  const online = useOnline();
+  const pending = usePendingAnswers();
+  useProgressSync();
+  useEffect(() => startOutbox(), []);
+  return (
+    <section className={styles.page} aria-labelledby="learn-title">
+      <h1 id="learn-title">{t('title')}</h1>
+      <nav aria-label={t('modesLabel')} className={styles.modes}>
+        {MODES.map((m) => (
+          <NavLink
+            key={m.key}
+            to={m.path ? `${base}/${m.path}` : base}
+            end
+            className={({ isActive }) => (isActive ? styles.modeActive : styles.mode)}
+          >
+            {t(`modes.${m.key}`)}
+          </NavLink>
+        ))}
+      </nav>
+      {(!online || pending > 0) && (
+        <p role="status" className={styles.offline}>
+          {!online ? t('offline', { n: pending }) : t('pending', { n: pending })}
+        </p>
+      )}
+      <Outlet />
+    </section>
+  );
+}
+
+/** mf_learn: mounted at `/learn` (signed in; the shell guards it). */
+export default function LearnApp({ basename }: RemoteAppProps) {
+  const base = basename.replace(/\/+$/, '') || '/learn';
+  return (
+    <Routes>
+      <Route path={`${base}/*`} element={<Layout base={base} />}>
+        <Route index element={<LearnPage />} />
+        <Route path="focus" element={<FocusPage />} />
+        <Route path="challenge" element={<ChallengePage />} />
+        <Route path="state" element={<StatePage />} />
+        <Route path="flashcards" element={<FlashcardsPage />} />
+        <Route path="bookmarks" element={<BookmarksPage />} />
+        <Route path="*" element={<Navigate to={base} replace />} />
+      </Route>
+    </Routes>
+  );
+}

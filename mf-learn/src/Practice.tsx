@@ -1,0 +1,171 @@
+import { readStorage, trackConversion, writeStorage } from '@buergerfit/platform';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBookmarks, useProgress, useRecordAnswer } from './data';
+import { digitIndex, useShortcuts } from './keyboard';
+import styles from './learn.module.css';
+import { QuestionCard } from './QuestionCard';
+import type { LearnMode, Question } from './types';
+
+const SHUFFLE_KEY = 'buergerfit.learn.shuffle';
+
+/** Fisher–Yates over the answer positions; the answers keep their identity (index into `answers`). */
+export function shuffledOrder(n: number, random: () => number = Math.random): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  return order;
+}
+
+export function useShuffle(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readStorage(SHUFFLE_KEY) === '1');
+  const set = useCallback((v: boolean) => {
+    writeStorage(SHUFFLE_KEY, v ? '1' : null);
+    setOn(v);
+  }, []);
+  return [on, set];
+}
+
+/** One answer order per question while shuffling is on (stable when going back and forth). */
+export function useAnswerOrder(shuffle: boolean) {
+  const orders = useRef(new Map<string, number[]>());
+  useEffect(() => {
+    if (!shuffle) orders.current.clear();
+  }, [shuffle]);
+  return (q: Question) => {
+    if (!shuffle) return q.answers.map((_, i) => i);
+    let order = orders.current.get(q.id);
+    if (!order) {
+      order = shuffledOrder(q.answers.length);
+      orders.current.set(q.id, order);
+    }
+    return order;
+  };
+}
+
+/** The bookmark state of one question and its toggle (optimistic, see `useBookmarks`), for every question view. */
+export function useQuestionBookmark(q: Question | null | undefined) {
+  const { ids, toggle } = useBookmarks();
+  const { mutate } = toggle;
+  const bookmarked = q ? ids.has(q.id) : false;
+  const onToggle = useCallback(() => {
+    if (q) mutate({ question: q, on: !bookmarked });
+  }, [mutate, q, bookmarked]);
+  return { bookmarked, toggle: onToggle, failed: toggle.isError };
+}
+
+export interface PracticeProps {
+  questions: Question[];
+  mode: LearnMode;
+  index: number;
+  onIndex: (index: number) => void;
+  shuffle: boolean;
+  /** Called after each answer (challenge mode counts with it). */
+  onAnswered?: (question: Question, isCorrect: boolean) => void;
+  /** Extra buttons after previous/next/restart. */
+  showRestart?: boolean;
+}
+
+/**
+ * Practise a list of questions: answer (click or keys 1–4), previous/next (buttons or ←/→), restart, bookmark (B).
+ * Every answer is recorded with `POST /api/{lang}/learn-mode` (through the offline outbox).
+ */
+export function Practice({
+  questions,
+  mode,
+  index,
+  onIndex,
+  shuffle,
+  onAnswered,
+  showRestart = true,
+}: PracticeProps) {
+  const { t } = useTranslation('learn');
+  const record = useRecordAnswer(mode);
+  const progress = useProgress();
+  const orderOf = useAnswerOrder(shuffle);
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const current = Math.min(Math.max(index, 0), questions.length - 1);
+  const q = questions[current] as Question;
+  const order = orderOf(q);
+  const choice = chosen[q.id] ?? null;
+
+  const choose = useCallback(
+    (answer: number) => {
+      if (chosen[q.id] !== undefined) return;
+      setChosen((c) => ({ ...c, [q.id]: answer }));
+      const isCorrect = answer === q.correct;
+      record(q, isCorrect);
+      trackConversion('mf_learn', 'answered');
+      onAnswered?.(q, isCorrect);
+    },
+    [chosen, q, record, onAnswered],
+  );
+  const { bookmarked, toggle: toggleBookmark, failed: bookmarkFailed } = useQuestionBookmark(q);
+  const go = useCallback(
+    (next: number) => {
+      if (next >= 0 && next < questions.length) onIndex(next);
+    },
+    [onIndex, questions.length],
+  );
+  const restart = () => {
+    setChosen({});
+    onIndex(0);
+  };
+
+  useShortcuts((key) => {
+    const n = digitIndex(key, order.length);
+    if (n !== null) choose(order[n] as number);
+    else if (key === 'ArrowRight') go(current + 1);
+    else if (key === 'ArrowLeft') go(current - 1);
+    else if (key === 'b') toggleBookmark();
+    else return false;
+    return true;
+  });
+
+  return (
+    <div>
+      <QuestionCard
+        key={q.id}
+        question={q}
+        order={order}
+        chosen={choice}
+        onChoose={choose}
+        bookmarked={bookmarked}
+        onToggleBookmark={toggleBookmark}
+        progress={progress.data?.[q.id]}
+        position={{ current: current + 1, total: questions.length }}
+      />
+      {bookmarkFailed && (
+        <p role="alert" className={styles.inlineError}>
+          {t('bookmarkFailed')}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          disabled={current === 0}
+          onClick={() => go(current - 1)}
+        >
+          {t('previous')}
+        </button>
+        <button
+          type="button"
+          className={styles.primaryButton}
+          disabled={current >= questions.length - 1}
+          onClick={() => go(current + 1)}
+        >
+          {t('next')}
+        </button>
+        {showRestart && (
+          <button type="button" className={styles.secondaryButton} onClick={restart}>
+            {t('restart')}
+          </button>
+        )}
+      </div>
+      <p className={styles.hint}>{t('keyboardHint')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { api, useLanguage, useSession } from '@buergerfit/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  cachedQuestions,
+  cacheQuestions,
+  isOffline,
+  onAnswerSent,
+  pendingAnswers,
+  queueAnswer,
+  subscribeOutbox,
+} from './offline';
+import type { FederalState, LearnMode, ProgressMap, Question, Rating, Topic } from './types';
+import { questionNumber } from './types';
+
+export const learnKeys = {
+  questions: (lang: string, state: string | null) => ['learn', 'questions', lang, state] as const,
+  progress: ['learn', 'progress'] as const,
+  bookmarks: (lang: string) => ['learn', 'bookmarks', lang] as const,
+  focus: (lang: string) => ['learn', 'focus', lang] as const,
+  challengeBest: ['learn', 'challenge-best'] as const,
+  topics: (lang: string) => ['learn', 'topics', lang] as const,
+  states: (lang: string) => ['learn', 'states', lang] as const,
+};
+
+/**
+ * The question set: general questions plus one state's (the learner's own unless `state` is given). Kept in
+ * localStorage: with no network the last loaded set is used (works offline).
+ */
+export function useQuestions(state: string | null = null) {
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const cacheKey = `${user?.id ?? 'anon'}:${language}:${state ?? user?.federalState ?? ''}`;
+  return useQuery({
+    queryKey: learnKeys.questions(language, state),
+    // Run the query offline too, so it can answer from the cache instead of pausing.
+    networkMode: 'always',
+    queryFn: async () => {
+      try {
+        const path = state ? `/learn?state=${encodeURIComponent(state)}` : '/learn';
+        const questions = await api.get<Question[]>(api.lang(path));
+        cacheQuestions(cacheKey, questions);
+        return questions;
+      } catch (error) {
+        const cached = isOffline(error) ? cachedQuestions(cacheKey) : null;
+        if (cached) return cached;
+        throw error;
+      }
+    },
+  });
+}
+
+/** Per-question progress, for list badges and flashcard order; empty when offline. */
+export function useProgress() {
+  return useQuery({
+    queryKey: learnKeys.progress,
+    queryFn: () => api.get<ProgressMap>(api.lang('/learn/progress')),
+  });
+}
+
+export function useTopics() {
+  const { language } = useLanguage();
+  return useQuery({
+    queryKey: learnKeys.topics(language),
+    queryFn: () => api.get<Topic[]>(api.lang('/topics')),
+  });
+}
+
+export function useStates() {
+  const { language } = useLanguage();
+  return useQuery({
+    queryKey: learnKeys.states(language),
+    queryFn: () => api.get<FederalState[]>(api.lang('/german-federal-states')),
+  });
+}
+
+export function useBookmarkList() {
+  const { language } = useLanguage();
+  return useQuery({
+    queryKey: learnKeys.bookmarks(language),
+    queryFn: () => api.get<Question[]>(api.lang('/user/bookmarks')),
+  });
+}
+
+/** The bookmarked ids and a toggle (optimistic; rolled back with an error message on failure). */
+export function useBookmarks() {
+  const { language } = useLanguage();
+  const client = useQueryClient();
+  const list = useBookmarkList();
+  const ids = useMemo(() => new Set((list.data ?? []).map((q) => q.id)), [list.data]);
+  const toggle = useMutation({
+    mutationFn: async ({ question, on }: { question: Question; on: boolean }) => {
+      const path = api.lang(`/user/bookmarks/${question.id}`);
+      await (on ? api.post(path) : api.delete(path));
+    },
+    onMutate: async ({ question, on }) => {
+      const key = learnKeys.bookmarks(language);
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<Question[]>(key);
+      client.setQueryData<Question[]>(key, (old = []) =>
+        on ? [question, ...old.filter((q) => q.id !== question.id)] : old.filter((q) => q.id !== question.id),
+      );
+      return { before };
+    },
+    onError: (_error, _vars, context) => {
+      client.setQueryData(learnKeys.bookmarks(language), context?.before);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: learnKeys.bookmarks(language) }),
+  });
+  return { ids, toggle, list };
+}
+
+/** Records an answer: queued (persisted in IndexedDB) and sent; offline it waits for the network. */
+export function useRecordAnswer(mode: LearnMode) {
+  const { language } = useLanguage();
+  const { user } = useSession();
+  return (question: Question, isCorrect: boolean, rating?: Rating) => {
+    queueAnswer({
+      question_id: questionNumber(question.id),
+      is_correct: isCorrect,
+      mode,
+      ...(rating ? { rating } : {}),
+      lang: language,
+      ...(user ? { user_id: user.id } : {}),
+    }).catch((error: unknown) => console.error('[learn] answer could not be queued', error));
+  };
+}
+
+/** Refreshes progress views whenever the BFF acknowledges an answer. */
+export function useProgressSync() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onAnswerSent((item, body) => {
+        const progress = (body as { progress?: ProgressMap[string] } | undefined)?.progress;
+        if (progress)
+          client.setQueryData<ProgressMap>(learnKeys.progress, (old = {}) => ({
+            ...old,
+            [`q${item.question_id}`]: progress,
+          }));
+      }),
+    [client],
+  );
+}
+
+/** Answers waiting to be sent. */
+export function usePendingAnswers(): number {
+  return useSyncExternalStore(subscribeOutbox, pendingAnswers, () => 0);
+}
+
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBookmarkList } from '../data';
+import styles from '../learn.module.css';
+import { Practice, useShuffle } from '../Practice';
+import { QueryStates } from '../Status';
+import type { Question } from '../types';
+
+/** Bookmarks: the saved questions, to practise from. The list is fixed while practising (unbookmarking stays put). */
+export function BookmarksPage() {
+  const { t } = useTranslation('learn');
+  const query = useBookmarkList();
+  const [shuffle] = useShuffle();
+  const [index, setIndex] = useState(0);
+  const [snapshot, setSnapshot] = useState<Question[] | null>(null);
+  const questions = snapshot ?? query.data ?? [];
+  if (!snapshot && query.data && query.data.length > 0) setSnapshot(query.data);
+  return (
+    <>
+      <p className={styles.lead}>{t('bookmarksIntro')}</p>
+      <QueryStates query={query} isEmpty={(d) => d.length === 0 && !snapshot} empty={t('bookmarksEmpty')}>
+        {() => (
+          <Practice
+            questions={questions}
+            mode="bookmarks"
+            index={index}
+            onIndex={setIndex}
+            shuffle={shuffle}
+          />
+        )}
+      </QueryStates>
+    </>
+  );
+}

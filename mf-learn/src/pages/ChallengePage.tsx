@@ -1,0 +1,229 @@
+import { api, useLanguage } from '@buergerfit/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { learnKeys, useQuestions, useRecordAnswer } from '../data';
+import { digitIndex, useShortcuts } from '../keyboard';
+import styles from '../learn.module.css';
+import { shuffledOrder, useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
+import { QuestionCard } from '../QuestionCard';
+import { QueryStates } from '../Status';
+import type { Question } from '../types';
+
+export const CHALLENGE_QUESTIONS = 20;
+export const CHALLENGE_SECONDS = 300;
+
+type Best = { best: { score: number } | null };
+type Result = { score: number; personalBest: number; isPersonalBest: boolean };
+
+const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+/** Challenge: 20 random questions against a 5-minute clock, a streak counter, score and personal best stored. */
+export function ChallengePage() {
+  const query = useQuestions();
+  return (
+    <QueryStates query={query} isEmpty={(d) => d.length === 0}>
+      {(questions) => <Challenge pool={questions} />}
+    </QueryStates>
+  );
+}
+
+function Challenge({ pool }: { pool: Question[] }) {
+  const { t } = useTranslation('learn');
+  const { language } = useLanguage();
+  const client = useQueryClient();
+  const record = useRecordAnswer('challenge');
+  const [shuffle] = useShuffle();
+  const orderOf = useAnswerOrder(shuffle);
+  const best = useQuery({
+    queryKey: learnKeys.challengeBest,
+    queryFn: () => api.get<Best>(api.lang('/learn/challenge/best')),
+  });
+  const [round, setRound] = useState<Question[] | null>(null);
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const [position, setPosition] = useState(0);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [stats, setStats] = useState({ correct: 0, answered: 0, streak: 0, bestStreak: 0 });
+  const [finished, setFinished] = useState(false);
+  const nextRef = useRef<HTMLButtonElement>(null);
+
+  const submit = useMutation({
+    mutationFn: (body: {
+      correct: number;
+      answered: number;
+      best_streak: number;
+      duration_seconds: number;
+    }) => api.post<Result>(`/api/${language}/learn/challenge`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: learnKeys.challengeBest }),
+  });
+
+  const elapsed = round ? Math.floor((now - startedAt) / 1000) : 0;
+  const left = Math.max(0, CHALLENGE_SECONDS - elapsed);
+
+  const finish = useCallback(() => {
+    if (finished) return;
+    setFinished(true);
+    const duration = Math.min(CHALLENGE_SECONDS, Math.max(1, Math.ceil((Date.now() - startedAt) / 1000)));
+    if (stats.answered > 0)
+      submit.mutate({
+        correct: stats.correct,
+        answered: stats.answered,
+        best_streak: stats.bestStreak,
+        duration_seconds: duration,
+      });
+  }, [finished, startedAt, stats, submit]);
+
+  useEffect(() => {
+    if (!round || finished) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [round, finished]);
+
+  useEffect(() => {
+    if (round && !finished && left <= 0) finish();
+  }, [round, finished, left, finish]);
+
+  const start = () => {
+    const order = shuffledOrder(pool.length);
+    setRound(order.slice(0, CHALLENGE_QUESTIONS).map((i) => pool[i] as Question));
+    const at = Date.now();
+    setStartedAt(at);
+    setNow(at);
+    setPosition(0);
+    setChosen(null);
+    setStats({ correct: 0, answered: 0, streak: 0, bestStreak: 0 });
+    setFinished(false);
+    submit.reset();
+  };
+
+  const q = round?.[position];
+  const choose = (answer: number) => {
+    if (!q || chosen !== null || finished) return;
+    setChosen(answer);
+    const ok = answer === q.correct;
+    record(q, ok);
+    setStats((s) => {
+      const streak = ok ? s.streak + 1 : 0;
+      return {
+        correct: s.correct + (ok ? 1 : 0),
+        answered: s.answered + 1,
+        streak,
+        bestStreak: Math.max(s.bestStreak, streak),
+      };
+    });
+    window.setTimeout(() => nextRef.current?.focus(), 0);
+  };
+  const next = () => {
+    if (!round) return;
+    if (position + 1 >= round.length) finish();
+    else {
+      setPosition(position + 1);
+      setChosen(null);
+    }
+  };
+
+  const bookmark = useQuestionBookmark(q);
+  // 1–4 answer, → next once answered, B bookmark; off before the round starts and after it ends.
+  useShortcuts((key) => {
+    if (!q) return false;
+    const order = orderOf(q);
+    const n = digitIndex(key, order.length);
+    if (n !== null) choose(order[n] as number);
+    else if (key === 'ArrowRight' && chosen !== null) next();
+    else if (key === 'b') bookmark.toggle();
+    else return false;
+    return true;
+  }, Boolean(q) && !finished);
+
+  if (!round)
+    return (
+      <div className={styles.card}>
+        <p>{t('challengeIntro', { n: CHALLENGE_QUESTIONS, minutes: CHALLENGE_SECONDS / 60 })}</p>
+        {best.data?.best && <p>{t('challengeBest', { score: best.data.best.score })}</p>}
+        <button type="button" className={styles.primaryButton} onClick={start}>
+          {t('challengeStart')}
+        </button>
+      </div>
+    );
+
+  if (finished || !q)
+    return (
+      <div className={styles.card} aria-live="polite">
+        <h2>{left <= 0 ? t('challengeTimeUp') : t('challengeDone')}</h2>
+        <p>
+          {t('challengeSummary', {
+            correct: stats.correct,
+            answered: stats.answered,
+            streak: stats.bestStreak,
+          })}
+        </p>
+        {submit.isPending && <p role="status">{t('challengeSaving')}</p>}
+        {submit.data && (
+          <p role="status" className={styles.score}>
+            {t('challengeScore', { score: submit.data.score })} ·{' '}
+            {submit.data.isPersonalBest
+              ? t('challengeNewBest')
+              : t('challengeBest', { score: submit.data.personalBest })}
+          </p>
+        )}
+        {submit.isError && (
+          <div role="alert" className={styles.error}>
+            <p>{t('challengeSaveFailed')}</p>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => submit.variables && submit.mutate(submit.variables)}
+            >
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        <button type="button" className={styles.primaryButton} onClick={start}>
+          {t('challengeAgain')}
+        </button>
+      </div>
+    );
+
+  return (
+    <>
+      <div className={styles.scoreboard}>
+        <span role="timer" aria-label={t('challengeTimeLeft')} className={left <= 30 ? styles.timerLow : ''}>
+          ⏱ {mmss(left)}
+        </span>
+        <span>{t('challengeStreak', { n: stats.streak })}</span>
+        <span>{t('challengeCorrect', { correct: stats.correct, answered: stats.answered })}</span>
+      </div>
+      <QuestionCard
+        key={q.id}
+        question={q}
+        order={orderOf(q)}
+        chosen={chosen}
+        onChoose={choose}
+        bookmarked={bookmark.bookmarked}
+        onToggleBookmark={bookmark.toggle}
+        position={{ current: position + 1, total: round.length }}
+      />
+      {bookmark.failed && (
+        <p role="alert" className={styles.inlineError}>
+          {t('bookmarkFailed')}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button
+          ref={nextRef}
+          type="button"
+          className={styles.primaryButton}
+          disabled={chosen === null}
+          onClick={next}
+        >
+          {position + 1 >= round.length ? t('challengeFinish') : t('next')}
+        </button>
+        <button type="button" className={styles.secondaryButton} onClick={finish}>
+          {t('challengeStop')}
+        </button>
+      </div>
+      <p className={styles.hint}>{t('keyboardHintChallenge')}</p>
+    </>
+  );
+}

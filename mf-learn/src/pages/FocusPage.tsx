@@ -1,0 +1,63 @@
+import { api, useLanguage } from '@buergerfit/platform';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { learnKeys } from '../data';
+import styles from '../learn.module.css';
+import { Practice, useShuffle } from '../Practice';
+import { QueryStates } from '../Status';
+import type { Progress, Question } from '../types';
+
+export const FOCUS_LIMIT = 20;
+
+/**
+ * Focus mode (personalised learning): the questions the learner got wrong or has not mastered, in the order the
+ * FSRS scheduler on the server wants them (earliest due first). A new round fetches the queue again.
+ */
+export function FocusPage() {
+  const { t } = useTranslation('learn');
+  const { language } = useLanguage();
+  const [shuffle] = useShuffle();
+  const [index, setIndex] = useState(0);
+  const query = useQuery({
+    queryKey: learnKeys.focus(language),
+    queryFn: () =>
+      api.get<{ total: number; questions: (Question & { progress: Progress })[] }>(
+        api.lang(`/learn/focus?limit=${FOCUS_LIMIT}`),
+      ),
+    // The round stays put while the learner works through it.
+    refetchOnWindowFocus: false,
+    refetchOnMount: 'always',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <>
+      <p className={styles.lead}>{t('focusIntro')}</p>
+      <QueryStates query={query} isEmpty={(d) => d.questions.length === 0} empty={t('focusEmpty')}>
+        {(data) => (
+          <>
+            <p className={styles.muted}>{t('focusCount', { n: data.total })}</p>
+            <Practice
+              questions={data.questions}
+              mode="focus"
+              index={index}
+              onIndex={setIndex}
+              shuffle={shuffle}
+              showRestart={false}
+            />
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              onClick={() => {
+                setIndex(0);
+                void query.refetch();
+              }}
+            >
+              {t('focusNewRound')}
+            </button>
+          </>
+        )}
+      </QueryStates>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useSearchParams, useSession } from '@buergerfit/platform';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuestions, useStates } from '../data';
+import styles from '../learn.module.css';
+import { Practice, useShuffle } from '../Practice';
+import { QueryStates } from '../Status';
+
+/** State practice: the 10 questions of the learner's federal state, or any other via `?state=XX`. */
+export function StatePage() {
+  const { t } = useTranslation('learn');
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('state')?.toUpperCase() ?? null;
+  const state = requested && /^[A-Z]{2}$/.test(requested) ? requested : (user?.federalState ?? null);
+  const states = useStates();
+  const query = useQuestions(state);
+  const [shuffle] = useShuffle();
+  const [index, setIndex] = useState(0);
+  const selectId = useId();
+
+  return (
+    <>
+      <div className={styles.filters}>
+        <div>
+          <label htmlFor={selectId}>{t('stateSelect')}</label>
+          <select
+            id={selectId}
+            value={state ?? ''}
+            onChange={(e) => {
+              setIndex(0);
+              setParams(e.target.value ? { state: e.target.value } : {});
+            }}
+          >
+            {!state && <option value="">{t('stateChoose')}</option>}
+            {(states.data ?? (state ? [{ code: state, name: state }] : [])).map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {!state ? (
+        <p className={styles.card}>{t('stateNone')}</p>
+      ) : (
+        <QueryStates query={query} isEmpty={(d) => d.every((q) => q.state !== state)} empty={t('stateEmpty')}>
+          {(questions) => (
+            <Practice
+              key={state}
+              questions={questions.filter((q) => q.state === state)}
+              mode="state"
+              index={index}
+              onIndex={setIndex}
+              shuffle={shuffle}
+            />
+          )}
+        </QueryStates>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from '@buergerfit/platform';
+import { useTranslation } from 'react-i18next';
+import { Sections } from './content';
+import styles from './marketing.module.css';
+
+/** `/knowledge/einburgerungstest`: the test and the rest of the naturalisation process, dated. */
+export function Knowledge() {
+  const { t } = useTranslation('marketing');
+  return (
+    <article className={`${styles.page} ${styles.text}`} aria-labelledby="knowledge-title">
+      <h1 id="knowledge-title">{t('knowledge.title')}</h1>
+      <p className={styles.muted}>{t('knowledge.asOf')}</p>
+      <p className={styles.lead}>{t('knowledge.intro')}</p>
+      <dl className={styles.facts} aria-label={t('knowledge.factsLabel')}>
+        {(['questions', 'pass', 'time', 'fee'] as const).map((fact) => (
+          <div key={fact}>
+            <dt>{t(`knowledge.facts.${fact}.label`)}</dt>
+            <dd>{t(`knowledge.facts.${fact}.value`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <Sections source="knowledge.sections" prefix="knowledge" />
+      <aside className={styles.callout} aria-labelledby="knowledge-demo">
+        <h2 id="knowledge-demo">{t('knowledge.demoTitle')}</h2>
+        <p>{t('knowledge.demoText')}</p>
+        <Link className={styles.primaryButton} to="/demo">
+          {t('knowledge.demo')}
+        </Link>
+      </aside>
+      <p className={styles.muted}>{t('knowledge.disclaimer')}</p>
+      <p className={styles.independence}>{t('independence')}</p>
+    </article>
+  );
+}

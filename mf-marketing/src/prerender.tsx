@@ -1,0 +1,41 @@
+/**
+ * Build-time prerender (the `prerender` environment of rsbuild.config.ts, a Node bundle): the public pages of this
+ * remote as HTML fragments per language, rendered from the same components with the same CSS-module class names
+ * as the browser build. The build writes them to `dist/prerender/<lang>/<page>.html`, so they are published and
+ * versioned with the remote (each A/B variant has its own); the BFF puts the visitor's one into the page.
+ */
+import { marketing } from '@buergerfit/locales';
+import {
+  createQueryClient,
+  initI18n,
+  type Language,
+  MemoryRouter,
+  PlatformProviders,
+  SUPPORTED_LANGUAGES,
+} from '@buergerfit/platform';
+import i18next from 'i18next';
+import { renderToString } from 'react-dom/server';
+import Root from './Root';
+
+/** The pages that are prerendered (the shell mounts this remote at `/`). */
+export const PAGES = ['/', '/knowledge/einburgerungstest', '/privacy-policy', '/terms-of-service', '/about'];
+export const LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
+
+/** Where a page's fragment lives below `dist/prerender/<lang>/` (the BFF uses the same rule). */
+export const fragmentFile = (pathname: string) => `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
+
+/** One page in one language, as the remote renders it in the browser (signed out). */
+export async function render(lng: Language, pathname: string): Promise<string> {
+  await initI18n(
+    { de: { marketing: marketing.de }, en: { marketing: marketing.en }, hr: { marketing: marketing.hr } },
+    lng,
+  );
+  await i18next.changeLanguage(lng);
+  return renderToString(
+    <MemoryRouter initialEntries={[pathname]}>
+      <PlatformProviders queryClient={createQueryClient()} checkSession={false}>
+        <Root basename="/" />
+      </PlatformProviders>
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,231 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import App from '../src/App';
+import { fakeApi, renderRemote } from './util';
+
+afterEach(async () => {
+  if (i18next.isInitialized) await i18next.changeLanguage('en');
+});
+
+/** `matchMedia` for jsdom: `(max-width: …)` queries match when `narrow`. */
+function stubViewport(narrow: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: narrow && query.includes('max-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+describe('mf-marketing', () => {
+  it('renders the landing sections with the hero links', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Pass the German naturalisation test' }),
+    ).toBeTruthy();
+    for (const id of ['home', 'features', 'pricing', 'faq', 'future', 'cta'])
+      expect(document.getElementById(id)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('/start');
+    expect(screen.getByRole('link', { name: 'Learn more about the test' }).getAttribute('href')).toBe(
+      '/knowledge/einburgerungstest',
+    );
+    expect(screen.getAllByText(/not affiliated with the Federal Office/).length).toBeGreaterThan(0);
+  });
+
+  it('FAQ: one item open at a time; clicking the open item closes it', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    const q1 = screen.getByRole('button', { name: /What is Bürgerfit/ });
+    const q2 = screen.getByRole('button', { name: /Is Bürgerfit free/ });
+    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+    await userEvent.click(q1);
+    expect(q1.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(q2);
+    expect(q1.getAttribute('aria-expanded')).toBe('false');
+    expect(q2.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(q2);
+    expect(q2.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('renders the legal pages as pages on wide screens', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/privacy-policy', client });
+    expect(screen.getByTestId('legal-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Privacy policy' })).toBeTruthy();
+    expect(screen.getByText('Last updated: October 2025')).toBeTruthy();
+  });
+
+  it('FAQ items are buttons with aria-expanded controlling a labelled region; keyboard works', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    const faq = document.getElementById('faq') as HTMLElement;
+    const buttons = within(faq).getAllByRole('button');
+    expect(buttons).toHaveLength(7);
+    const first = buttons[0] as HTMLButtonElement;
+    first.focus();
+    await userEvent.keyboard('{Enter}');
+    const region = screen.getByRole('region', { name: /What is Bürgerfit/ });
+    expect(first.getAttribute('aria-controls')).toBe(region.id);
+    expect(region.textContent).toMatch(/learning app/);
+    await userEvent.keyboard(' ');
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: /What is Bürgerfit/ })).toBeNull();
+  });
+
+  it('lists the 9 features, the 5 coming later and the CTA scrolls to home and features', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    expect(within(document.getElementById('features') as HTMLElement).getAllByRole('listitem')).toHaveLength(
+      9,
+    );
+    expect(within(document.getElementById('future') as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
+    const cta = document.getElementById('cta') as HTMLElement;
+    await userEvent.click(within(cta).getByRole('button', { name: 'Get started' }));
+    await userEvent.click(within(cta).getByRole('button', { name: 'See all features' }));
+    expect(scrolled).toEqual(['home', 'features']);
+  });
+
+  it('pricing: spec prices, Pro features, and each button records the plan without a purchase', async () => {
+    const events: unknown[] = [];
+    const { client } = fakeApi({
+      '/api/en/analytics/events': () => new Response(null, { status: 204 }),
+    });
+    const fetchSpy = vi.mocked(globalThis.fetch);
+    await renderRemote(App, { path: '/', client });
+    const pricing = document.getElementById('pricing') as HTMLElement;
+    expect(within(pricing).getByText('€0')).toBeTruthy();
+    expect(within(pricing).getByText('€8.99')).toBeTruthy();
+    expect(within(pricing).getByText('€3.49 / month')).toBeTruthy();
+    expect(within(pricing).getByText(/or €21\.99 \/ year/)).toBeTruthy();
+    expect(within(pricing).getByText('about 15% saving')).toBeTruthy();
+    expect(within(pricing).getAllByText('Offline mode')).toHaveLength(2);
+    expect(within(pricing).getByText('AI study recommendations')).toBeTruthy();
+
+    const clicks: Array<[string, object]> = [
+      ['Start for free', { event: 'plan_selected', plan: 'free' }],
+      ['Choose Pro Lifetime', { event: 'plan_selected', plan: 'lifetime', billing: 'one_time' }],
+      ['Choose monthly', { event: 'plan_selected', plan: 'subscription', billing: 'monthly' }],
+      ['Choose yearly', { event: 'plan_selected', plan: 'subscription', billing: 'yearly' }],
+    ];
+    for (const [name] of clicks) await userEvent.click(within(pricing).getByRole('button', { name }));
+    await waitFor(() =>
+      expect(fetchSpy.mock.calls.filter(([url]) => url === '/api/en/analytics/events')).toHaveLength(4),
+    );
+    for (const [url, init] of fetchSpy.mock.calls)
+      if (url === '/api/en/analytics/events') {
+        expect(init?.method).toBe('POST');
+        events.push(JSON.parse(String(init?.body)));
+      }
+    expect(events).toEqual(clicks.map(([, body]) => body));
+    expect(
+      within(pricing).getByText(/Noted: Pro Subscription\. Paid plans are not on sale yet/),
+    ).toBeTruthy();
+  });
+
+  it('formats prices per language (de: "8,99 €")', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    await act(() => i18next.changeLanguage('de'));
+    const pricing = document.getElementById('pricing') as HTMLElement;
+    const text = (pricing.textContent ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toContain('8,99 €');
+    expect(text).toContain('0 €');
+    expect(text).toContain('3,49 € / Monat');
+    expect(text).toContain('21,99 € / Jahr');
+    await act(() => i18next.changeLanguage('hr'));
+    expect((pricing.textContent ?? '').replace(/\u00a0/g, ' ')).toContain('8,99 €');
+  });
+
+  it('the knowledge page explains the test, is dated and links to the demo', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/knowledge/einburgerungstest', client });
+    expect(screen.getByRole('heading', { level: 1, name: 'The Einbürgerungstest explained' })).toBeTruthy();
+    expect(screen.getByText('As of: October 2025')).toBeTruthy();
+    const text = document.body.textContent ?? '';
+    for (const fact of [
+      '33 multiple-choice questions',
+      'at least 17 correct',
+      '60 minutes',
+      '300 general questions',
+      'about 25 euros per attempt',
+      'no limit on attempts',
+      'Volkshochschule',
+      'level B1',
+    ])
+      expect(text).toContain(fact);
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(8);
+    expect(screen.getByRole('link', { name: 'Start the demo test' }).getAttribute('href')).toBe('/demo');
+  });
+
+  it('privacy policy says what is stored, the cookies and the 30-day answer; about credits catalog and pictures', async () => {
+    const { client } = fakeApi({});
+    const view = await renderRemote(App, { path: '/privacy-policy', client });
+    let text = document.body.textContent ?? '';
+    for (const fact of [
+      'bf_at',
+      'bf_rt',
+      'bf_oauth',
+      'bf_vid',
+      'contact form',
+      'within 30 days',
+      'verified',
+      'bookmarks',
+    ])
+      expect(text).toContain(fact);
+    view.unmount();
+    await renderRemote(App, { path: '/about', client });
+    text = document.body.textContent ?? '';
+    for (const fact of [
+      '07.05.2025',
+      '© Deutscher Bundestag',
+      '© Bundesregierung/Engelbert Reineke',
+      '© Deutscher Bundestag/Janine Schmitz',
+      '© Bundesregierung/Richard Schulze-Vorberg',
+      'MIT licence',
+      'flexsurfer/einburgerungstest',
+    ])
+      expect(text).toContain(fact);
+    expect(screen.getByText('Last updated: October 2025')).toBeTruthy();
+  });
+
+  it('legal pages: a dialog over the page under 768 px when opened from a page; Escape goes back', async () => {
+    stubViewport(true);
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/terms-of-service', client });
+    // Opened directly (no background page): a page even on a phone.
+    expect(screen.getByTestId('legal-page')).toBeTruthy();
+  });
+
+  it('legal pages opened from another page: a dialog under 768 px, closing goes back in history', async () => {
+    stubViewport(true);
+    const { client } = fakeApi({});
+    const state = { backgroundLocation: { pathname: '/', search: '', hash: '' } };
+    await renderRemote(App, { path: '/privacy-policy', client, history: ['/'], state });
+    const dialog = screen.getByRole('dialog', { name: 'Privacy policy' });
+    expect(within(dialog).getByTestId('legal-dialog')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('legal pages opened from another page on a wide screen: a page with a back button', async () => {
+    stubViewport(false);
+    const { client } = fakeApi({});
+    const state = { backgroundLocation: { pathname: '/knowledge/einburgerungstest', search: '', hash: '' } };
+    await renderRemote(App, {
+      path: '/about',
+      client,
+      history: ['/knowledge/einburgerungstest'],
+      state,
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(within(screen.getByTestId('legal-page')).getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location').textContent).toBe('/knowledge/einburgerungstest');
+  });
+});

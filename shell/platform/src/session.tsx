@@ -1,0 +1,132 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type ApiClient, api as defaultApi, isApiError } from './api';
+import { LOGOUT_EVENT } from './constants';
+import { readStoredUser, writeStoredUser } from './storage';
+import type { User } from './types';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface Session {
+  user: User | null;
+  status: SessionStatus;
+  login(email: string, password: string): Promise<User>;
+  logout(): Promise<void>;
+  /** Re-runs the session check (`GET /api/user/me`). */
+  refresh(): Promise<User | null>;
+  setUser(user: User | null): void;
+}
+
+/** Signed out: the service worker drops the learner's stored question sets (see shell/public/sw.js). */
+function forgetOfflineData(): void {
+  try {
+    navigator.serviceWorker?.controller?.postMessage({ type: 'buergerfit:signed-out' });
+  } catch (error) {
+    console.warn('[session] could not tell the service worker', error);
+  }
+}
+
+const SessionContext = createContext<Session | null>(null);
+SessionContext.displayName = 'BuergerfitSession';
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  client?: ApiClient;
+  /** Run `GET /api/user/me` on mount (default true). */
+  checkOnMount?: boolean;
+}
+
+export function SessionProvider({
+  children,
+  client = defaultApi,
+  checkOnMount = true,
+}: SessionProviderProps) {
+  const [state, setState] = useState<{ user: User | null; status: SessionStatus }>(() => {
+    const user = readStoredUser();
+    return { user, status: checkOnMount ? 'loading' : user ? 'authenticated' : 'anonymous' };
+  });
+  /** Bumped on every local change so a slower, older session check cannot overwrite it. */
+  const version = useRef(0);
+
+  const setUser = useCallback((user: User | null) => {
+    version.current += 1;
+    if (!user && readStoredUser()) forgetOfflineData();
+    writeStoredUser(user);
+    setState({ user, status: user ? 'authenticated' : 'anonymous' });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const startedAt = version.current;
+    try {
+      const user = await client.get<User>('/api/user/me');
+      if (version.current === startedAt) setUser(user);
+      return user;
+    } catch (error) {
+      // No network (an offline start from the service worker's cache): keep the cached user, the server still
+      // decides on every request it gets.
+      if (isApiError(error) && error.status === 0) {
+        const cached = readStoredUser();
+        if (version.current === startedAt)
+          setState({ user: cached, status: cached ? 'authenticated' : 'anonymous' });
+        return cached;
+      }
+      if (!(isApiError(error) && error.status === 401)) console.warn('[session] session check failed', error);
+      if (version.current === startedAt) setUser(null);
+      return null;
+    }
+  }, [client, setUser]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const user = await client.post<User>('/api/auth/login', { email, password });
+        setUser(user);
+        return user;
+      } catch (error) {
+        setUser(null);
+        throw error;
+      }
+    },
+    [client, setUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await client.post('/auth/logout', undefined, { skipRefresh: true });
+    } catch (error) {
+      console.error('[session] logout call failed; clearing the local session anyway', error);
+    } finally {
+      setUser(null);
+    }
+  }, [client, setUser]);
+
+  useEffect(() => {
+    if (checkOnMount) void refresh();
+  }, [checkOnMount, refresh]);
+
+  useEffect(() => {
+    const onLogout = () => setUser(null);
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
+  }, [setUser]);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, login, logout, refresh, setUser }),
+    [state, login, logout, refresh, setUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,32 @@
+import { bffProxy, hostFederation } from '@buergerfit/platform/federation';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const PRECACHED = /\.(js|css|woff2?|svg|png|jpe?g|webp|ico)$/;
+
+export default defineConfig({
+  plugins: [pluginReact(), pluginModuleFederation(hostFederation())],
+  dev: { lazyCompilation: false },
+  server: { port: 3000, proxy: bffProxy() },
+  html: {
+    title: 'Bürgerfit – Einbürgerungstest',
+    meta: {
+      description:
+        'Learn for the German naturalisation test (Einbürgerungstest) in German, English or Croatian.',
+      viewport: 'width=device-width, initial-scale=1',
+      'theme-color': '#14532d',
+    },
+  },
+  output: {
+    cssModules: { localIdentName: 'shell_[local]_[hash:base64:5]' },
+    // What the service worker (public/sw.js) stores at install: the shell's emitted scripts, styles and media.
+    manifest: {
+      filename: 'sw-precache.json',
+      generate: ({ manifestData }) => ({
+        files: manifestData.allFiles.filter((f) => PRECACHED.test(f) && !f.startsWith('/mf-')).sort(),
+      }),
+    },
+  },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+});

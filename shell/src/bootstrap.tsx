@@ -1,0 +1,32 @@
+import { shell } from '@buergerfit/locales';
+import { BrowserRouter, createQueryClient, initI18n, PlatformProviders } from '@buergerfit/platform';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ShellApp } from './App';
+import { RemoteLoaderProvider } from './remotes/context';
+import { federationLoader, loadRegistry } from './remotes/federation';
+import { capturePrerendered } from './remotes/prerendered';
+import { registerServiceWorker } from './serviceWorker';
+
+async function start() {
+  // Ask the BFF where the remotes live while i18n initialises; no remote URL is compiled in.
+  loadRegistry().catch((error: unknown) => console.warn('[shell] remote registry not available yet', error));
+  await initI18n({ de: { shell: shell.de }, en: { shell: shell.en }, hr: { shell: shell.hr } });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing');
+  capturePrerendered();
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <PlatformProviders queryClient={createQueryClient()}>
+          <RemoteLoaderProvider loader={federationLoader}>
+            <ShellApp />
+          </RemoteLoaderProvider>
+        </PlatformProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+}
+
+void start();

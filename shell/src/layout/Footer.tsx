@@ -1,0 +1,46 @@
+import { Link, legalLinkState, useLocation } from '@buergerfit/platform';
+import { useTranslation } from 'react-i18next';
+import styles from '../shell.module.css';
+import { useContactDialog } from './ContactDialog';
+import { LanguageSelect } from './LanguageSelect';
+
+export function Footer() {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const { openContact } = useContactDialog();
+  const legal = legalLinkState(location);
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label={t('footer.linksLabel')}>
+        <ul className={styles.footerLinks}>
+          <li>
+            <Link to="/about" state={legal}>
+              {t('footer.about')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/#faq">{t('footer.faq')}</Link>
+          </li>
+          <li>
+            <button type="button" className={styles.linkButton} onClick={openContact}>
+              {t('footer.contact')}
+            </button>
+          </li>
+          <li>
+            <Link to="/privacy-policy" state={legal}>
+              {t('footer.privacy')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/terms-of-service" state={legal}>
+              {t('footer.terms')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <LanguageSelect />
+      <p className={styles.independence}>{t('footer.independence')}</p>
+      <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+import { isLanguage, SUPPORTED_LANGUAGES, useLanguage } from '@buergerfit/platform';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from '../shell.module.css';
+
+export function LanguageSelect() {
+  const { t } = useTranslation('shell');
+  const { language, setLanguage } = useLanguage();
+  const id = useId();
+  return (
+    <div className={styles.languageSelect}>
+      <label htmlFor={id} className={styles.visuallyHidden}>
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isLanguage(next)) void setLanguage(next);
+        }}
+      >
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng} title={t(`language.${lng}`)}>
+            {lng.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

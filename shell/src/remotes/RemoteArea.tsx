@@ -1,0 +1,157 @@
+import { type RemoteName, useLocation } from '@buergerfit/platform';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../pages/Loading';
+import styles from '../shell.module.css';
+import { type RemoteLoader, useRemoteLoader } from './context';
+import { prerenderedFor, releasePrerendered } from './prerendered';
+
+// biome-ignore lint/suspicious/noExplicitAny: props are typed by the caller (RemoteAppProps, ContactDialogProps)
+type AnyComponent = ComponentType<any>;
+const lazyCache = new WeakMap<RemoteLoader, Map<string, LazyExoticComponent<AnyComponent>>>();
+
+function lazyRemote(
+  loader: RemoteLoader,
+  name: RemoteName,
+  expose: string,
+): LazyExoticComponent<AnyComponent> {
+  let cache = lazyCache.get(loader);
+  if (!cache) {
+    cache = new Map();
+    lazyCache.set(loader, cache);
+  }
+  const key = `${name}|${expose}`;
+  let component = cache.get(key);
+  if (!component) {
+    component = lazy(() => loader.load(name, expose));
+    cache.set(key, component);
+  }
+  return component;
+}
+
+function forget(loader: RemoteLoader, name: RemoteName, expose: string) {
+  lazyCache.get(loader)?.delete(`${name}|${expose}`);
+  loader.reset(name, expose);
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onError: () => void;
+  fallback: (retry: () => void) => ReactNode;
+  onRetry: () => void;
+}
+
+/** Catches a remote that fails to load or to render; only its own area shows the error. */
+export class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[shell] remote area failed', error, info.componentStack);
+    this.props.onError();
+  }
+
+  retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry();
+  };
+
+  override render() {
+    return this.state.error ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
+
+export function RemoteError({ onRetry, onClose }: { onRetry: () => void; onClose?: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <section
+      className={styles.remoteError}
+      role="alert"
+      aria-labelledby="remote-error-title"
+      data-testid="remote-error"
+    >
+      <h2 id="remote-error-title">{t('remoteError.title')}</h2>
+      <p>{t('remoteError.message')}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.primaryButton} onClick={onRetry}>
+          {t('remoteError.retry')}
+        </button>
+        {onClose && (
+          <button type="button" className={styles.secondaryButton} onClick={onClose}>
+            {t('notFound.home')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export interface RemoteAreaProps {
+  name: RemoteName;
+  expose?: string;
+  componentProps: Record<string, unknown>;
+  loadingFallback?: ReactNode;
+  onClose?: () => void;
+}
+
+/** Rendered next to the remote inside its Suspense boundary: its effect runs once the remote is on screen. */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
+/** Renders `<name>/<expose>` lazily in the shell's own React tree (context flows through singletons). */
+export function RemoteArea({
+  name,
+  expose = './App',
+  componentProps,
+  loadingFallback,
+  onClose,
+}: RemoteAreaProps) {
+  const loader = useRemoteLoader();
+  const { pathname } = useLocation();
+  const [attempt, setAttempt] = useState(0);
+  // The first page load of a prerendered page: its server-sent markup stays until the remote renders the same.
+  const prerendered =
+    expose === './App' && loadingFallback === undefined ? prerenderedFor(name, pathname) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the lazy component after a retry
+  const Remote = useMemo(() => lazyRemote(loader, name, expose), [loader, name, expose, attempt]);
+  return (
+    <RemoteErrorBoundary
+      key={`${name}|${expose}|${attempt}`}
+      onError={() => forget(loader, name, expose)}
+      onRetry={() => setAttempt((a) => a + 1)}
+      fallback={(retry) => <RemoteError onRetry={retry} onClose={onClose} />}
+    >
+      <Suspense
+        fallback={
+          prerendered !== null ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: markup our own BFF put into this page, read before React mounted
+            <div data-prerendered={name} dangerouslySetInnerHTML={{ __html: prerendered }} />
+          ) : loadingFallback === undefined ? (
+            <Loading />
+          ) : (
+            loadingFallback
+          )
+        }
+      >
+        <Remote {...componentProps} />
+        {prerendered !== null && <Shown onShown={releasePrerendered} />}
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,127 @@
+import { STORAGE_KEYS } from '@buergerfit/platform';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLoader, renderShell, sessionClient, user } from './render';
+
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  await act(() => i18next.changeLanguage('en'));
+});
+
+describe('header', () => {
+  it('shows section buttons and contact on / and a home link elsewhere', async () => {
+    const { client } = sessionClient(null);
+    const view = renderShell('/', { client });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Home', 'Features', 'Pricing', 'FAQ', 'Contact']) {
+      expect(nav.querySelector('button') && screen.getAllByRole('button', { name }).length).toBeGreaterThan(
+        0,
+      );
+    }
+    expect(screen.getByRole('link', { name: 'Demo' }).getAttribute('href')).toBe('/demo');
+    view.unmount();
+    renderShell('/demo', { client });
+    const nav2 = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(nav2.querySelector('a[href="/"]')?.textContent).toBe('Home');
+    expect(screen.queryByRole('button', { name: 'Pricing' })).toBeNull();
+  });
+
+  it('section buttons scroll to their section', async () => {
+    const { client } = sessionClient(null);
+    renderShell('/', { client });
+    const target = document.createElement('section');
+    target.id = 'pricing';
+    target.scrollIntoView = vi.fn();
+    document.body.append(target);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pricing' }));
+    expect(target.scrollIntoView).toHaveBeenCalled();
+    target.remove();
+  });
+
+  it('shows a login link when signed out', async () => {
+    const { client } = sessionClient(null);
+    renderShell('/demo', { client });
+    expect((await screen.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe('/login');
+  });
+
+  it('user menu toggles, closes on outside click, Escape and item choice; logout goes to /', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user()));
+    const { client, fetchMock } = sessionClient(user());
+    renderShell('/demo', { client });
+    const ue = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: /Account menu/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await ue.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Email: ana@example.org')).toBeTruthy();
+    await ue.click(toggle);
+    expect(screen.queryByText('Email: ana@example.org')).toBeNull();
+
+    await ue.click(toggle);
+    await ue.click(screen.getByRole('contentinfo'));
+    expect(screen.queryByText('Email: ana@example.org')).toBeNull();
+
+    await ue.click(toggle);
+    await ue.keyboard('{Escape}');
+    expect(screen.queryByText('Email: ana@example.org')).toBeNull();
+
+    await ue.click(toggle);
+    await ue.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    expect(screen.queryByText('Email: ana@example.org')).toBeNull();
+
+    await ue.click(toggle);
+    await ue.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(fetchMock).toHaveBeenCalledWith('/auth/logout', expect.objectContaining({ method: 'POST' }));
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+});
+
+describe('language', () => {
+  it('switching persists the choice, sets <html lang> and re-renders texts', async () => {
+    const { client } = sessionClient(null);
+    renderShell('/demo', { client });
+    const [select] = await screen.findAllByRole('combobox', { name: 'Language' });
+    await userEvent.selectOptions(select as HTMLSelectElement, 'de');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(await screen.findByRole('link', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByText(/nicht.*BAMF|keiner Verbindung/)).toBeTruthy();
+  });
+});
+
+describe('remote failure isolation', () => {
+  it('shows a localized error with Retry for that area only; Retry loads again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client } = sessionClient(null);
+    const working = fakeLoader();
+    const load = vi.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockImplementation(working.load);
+    renderShell('/demo', { client, loader: fakeLoader({ load }) });
+    expect(await screen.findByText('This area could not be loaded')).toBeTruthy();
+    // header and footer keep working
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('remote')).textContent).toContain('mf_exam at /demo');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('footer', () => {
+  it('has about, FAQ anchor, contact, privacy, terms, copyright and the independence statement', async () => {
+    const { client } = sessionClient(null);
+    renderShell('/demo', { client });
+    const footer = await screen.findByRole('contentinfo');
+    const hrefs = [...footer.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/about', '/#faq', '/privacy-policy', '/terms-of-service']);
+    expect(footer.textContent).toMatch(
+      /not affiliated with the Federal Office for Migration and Refugees \(BAMF\)/,
+    );
+    expect(footer.textContent).toMatch(new RegExp(`© ${new Date().getFullYear()} Bürgerfit`));
+  });
+});
