@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listVariants, report, updateVariant, upsertVariant } from '../src/remotes/registry';
+import { deployVariant, listVariants, report, updateVariant, upsertVariant } from '../src/remotes/registry';
 import { createTestApp, type TestApp } from './helpers/app';
 
 let app: TestApp;
@@ -115,6 +115,14 @@ describe('runtime registry and A/B', () => {
     expect((await remotesFor(v)).mf_marketing).toBe('b');
     await updateVariant(app.db, 'mf_marketing', 'b', { enabled: false });
     expect((await remotesFor(v)).mf_marketing).toBe('default');
+    // Deploying a new build of the switched-off variant puts it live again for fresh visitors.
+    await deployVariant(app.db, {
+      remote: 'mf_marketing',
+      variant: 'b',
+      version: '3',
+      manifestUrl: '/b3.json',
+    });
+    expect((await remotesFor({ cookie: null })).mf_marketing).toBe('b');
   });
 
   it('records exposures and one conversion per visitor, and reports the rate per variant', async () => {

@@ -399,6 +399,37 @@ test.describe('prerendered landing page', () => {
     );
   });
 
+  test('a click on the prerendered start button, before the live landing arrives, navigates in-app and counts', async ({
+    page,
+  }) => {
+    // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/remotes\/mf_marketing\/.*\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(header(page)).toBeVisible();
+    await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
+      'Pass the German naturalisation test',
+    );
+    await page.evaluate(() => {
+      (window as unknown as { __samePage: boolean }).__samePage = true;
+    });
+    const conversion = page.waitForRequest(
+      (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
+    );
+    await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
+    expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
+    await expect(page).toHaveURL(/\/demo$/);
+    // No second page load: the window is the same one.
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    release();
+  });
+
   test('a language chosen in the app is the language of the next prerendered page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pass the German naturalisation test');

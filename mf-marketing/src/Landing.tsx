@@ -180,6 +180,7 @@ export function Landing() {
           <Link
             className={styles.primaryButton}
             to="/start"
+            data-conversion="start_clicked"
             onClick={() => trackConversion('mf_marketing', 'start_clicked')}
           >
             {t('hero.start')}

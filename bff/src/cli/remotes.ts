@@ -5,7 +5,7 @@ import path from 'node:path';
 import { migrateLatest } from '../db/migrate';
 import { isRemoteName, REMOTE_NAMES, REMOTES } from '../remotes/names';
 import { manifestUrlFor, publishRemote } from '../remotes/publish';
-import { listVariants, report, updateVariant, upsertVariant } from '../remotes/registry';
+import { deployVariant, listVariants, report, updateVariant, upsertVariant } from '../remotes/registry';
 import { connectForCli, runCli } from './connect';
 
 const USAGE = `npm run remotes -- <command>
@@ -15,7 +15,7 @@ const USAGE = `npm run remotes -- <command>
   weight <remote> <variant> <N>                change a variant's share (0-1000, relative to the others)
   enable <remote> <variant> | disable <remote> <variant>
   deploy <remote> [--variant NAME] [--weight N]
-                                               build that remote alone, publish it as a new version, point the variant at it
+                                               build that remote alone, publish it as a new version, point the variant at it (and enable it)
   unpin <remote>                               let the default variant follow the newest dist/ build again at start
   report [--json]                              exposures, conversions and conversion rate per variant
 remotes: ${REMOTE_NAMES.join(', ')}`;
@@ -126,8 +126,8 @@ await runCli(async () => {
         const published = await publishRemote(config.staticRoot, config.remotesDir, remote, outDir);
         await fs.rm(outDir, { recursive: true, force: true });
         if (!published) throw new Error(`The build of ${REMOTES[remote]} left no mf-manifest.json`);
-        // Pinned: a restart does not move the variant back to whatever dist/ holds (see `unpin`).
-        await upsertVariant(knex, { remote, variant, ...published, weight, pinned: true });
+        // Pinned (a restart does not move it back to whatever dist/ holds, see `unpin`) and enabled.
+        await deployVariant(knex, { remote, variant, ...published, weight });
         console.info(
           `Deployed ${remote}/${variant} version ${published.version}; the next page load gets it.`,
         );

@@ -44,6 +44,7 @@ export async function upsertVariant(
     manifestUrl: string;
     weight?: number;
     pinned?: boolean;
+    enabled?: boolean;
   },
 ): Promise<void> {
   const row = {
@@ -53,9 +54,21 @@ export async function upsertVariant(
     manifest_url: v.manifestUrl,
     ...(v.weight !== undefined ? { weight: v.weight } : {}),
     ...(v.pinned !== undefined ? { pinned: v.pinned } : {}),
+    ...(v.enabled !== undefined ? { enabled: v.enabled } : {}),
     updated_at: db.fn.now(),
   };
   await db('remote_variants').insert(row).onConflict(['remote', 'variant']).merge();
+}
+
+/**
+ * Points a variant at a freshly published build (`remotes deploy`): pinned, so a restart keeps it, and enabled, so the
+ * next page load gets it even if the variant had been switched off.
+ */
+export function deployVariant(
+  db: Knex,
+  v: { remote: string; variant: string; version: string; manifestUrl: string; weight?: number },
+): Promise<void> {
+  return upsertVariant(db, { ...v, pinned: true, enabled: true });
 }
 
 export async function updateVariant(

@@ -1,10 +1,11 @@
-import { type RemoteName, useLocation } from '@buergerfit/platform';
+import { type RemoteName, trackConversion, useLocation, useNavigate } from '@buergerfit/platform';
 import {
   Component,
   type ComponentType,
   type ErrorInfo,
   type LazyExoticComponent,
   lazy,
+  type MouseEvent,
   type ReactNode,
   Suspense,
   useEffect,
@@ -114,6 +115,33 @@ function Shown({ onShown }: { onShown: () => void }) {
   return null;
 }
 
+/**
+ * The server's prerendered markup while the live remote loads. Its links work like the live ones: a plain click on
+ * an in-app link is a client-side navigation (no second page load), and a link marked `data-conversion` records the
+ * remote's A/B conversion just as the live component's click handler would.
+ */
+function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    const conversion = link.dataset.conversion;
+    if (conversion) trackConversion(name, conversion);
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin || (link.target && link.target !== '_self')) return;
+    if (link.hasAttribute('download')) return;
+    event.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates clicks of the links inside (keyboard activation of a link fires click too)
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup our own BFF put into this page, read before React mounted
+    <div data-prerendered={name} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
 /** Renders `<name>/<expose>` lazily in the shell's own React tree (context flows through singletons). */
 export function RemoteArea({
   name,
@@ -140,8 +168,7 @@ export function RemoteArea({
       <Suspense
         fallback={
           prerendered !== null ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: markup our own BFF put into this page, read before React mounted
-            <div data-prerendered={name} dangerouslySetInnerHTML={{ __html: prerendered }} />
+            <PrerenderedMarkup name={name} html={prerendered} />
           ) : loadingFallback === undefined ? (
             <Loading />
           ) : (
