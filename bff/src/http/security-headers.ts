@@ -10,14 +10,19 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 
 
 /**
  * The page's policy: the app's own origin plus the origins the registry points remotes at, nothing else.
- * No inline scripts or styles: the shell's HTML loads only files, and CSS modules are emitted as files.
+ * No inline scripts, and no inline styles except the exact ones a response names by hash (the prerendered pages'
+ * first-paint CSS, see remotes/prerender.ts).
  */
-export function documentPolicy(remoteOrigins: readonly string[]): string {
+export function documentPolicy(
+  remoteOrigins: readonly string[],
+  styleHashes: readonly string[] = [],
+): string {
   const extra = remoteOrigins.length > 0 ? ` ${remoteOrigins.join(' ')}` : '';
+  const hashes = styleHashes.map((h) => ` '${h}'`).join('');
   return [
     "default-src 'self'",
     `script-src 'self'${extra}`,
-    `style-src 'self'${extra}`,
+    `style-src 'self'${extra}${hashes}`,
     `connect-src 'self'${extra}`,
     `img-src 'self' data:${extra}`,
     `font-src 'self'${extra}`,
@@ -90,7 +95,14 @@ export function securityHeaders(opts: {
     } finally {
       // Pages, and scripts too: a worker script's policy governs the worker (the service worker fetches).
       const data = ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/auth/');
-      ctx.set('Content-Security-Policy', data ? API_POLICY : documentPolicy(await remoteOrigins()));
+      const hashes: unknown = ctx.state.cspStyleHashes;
+      const styleHashes = Array.isArray(hashes)
+        ? hashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
+        : [];
+      ctx.set(
+        'Content-Security-Policy',
+        data ? API_POLICY : documentPolicy(await remoteOrigins(), styleHashes),
+      );
     }
   };
 }

@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'koa';
 import { isLanguage, type Language } from '../http/lang';
-import { manifestUrlFor } from './publish';
 
 /**
  * Server side of the prerendered public pages. mf_marketing's build writes each public page per language as an
@@ -45,7 +45,8 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
   return isLanguage(best) ? best : 'en';
 }
 
-type Prepared = { fragment: string; stylesheets: string[] };
+/** A page's fragment and the CSS its markup needs (the remote's stylesheets, read from the published build). */
+type Prepared = { fragment: string; css: string };
 const MAX_CACHED = 200;
 /** Published versions never change, so what was read from one is kept (bounded). */
 const cache = new Map<string, Prepared | null>();
@@ -66,11 +67,11 @@ async function readPrepared(
       exposes?: Array<{ path?: string; name?: string; assets?: { css?: { sync?: string[] } } }>;
     };
     const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
-    const base = manifestUrlFor(PRERENDER_REMOTE, version).replace(/mf-manifest\.json$/, '');
-    const stylesheets = (app?.assets?.css?.sync ?? [])
-      .filter((f) => /^[\w./-]+\.css$/.test(f) && !f.includes('..'))
-      .map((f) => base + f);
-    return { fragment, stylesheets };
+    const files = (app?.assets?.css?.sync ?? []).filter(
+      (f) => /^[\w./-]+\.css$/.test(f) && !f.includes('..'),
+    );
+    const css = (await Promise.all(files.map((f) => fs.readFile(path.join(root, f), 'utf8')))).join('\n');
+    return { fragment, css };
   } catch {
     return null;
   }
@@ -93,21 +94,69 @@ export async function prerendered(
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The shell's index.html with the fragment in `#root` (inside `<main id="bf-prerender">`) and `<html lang>`. */
+/** A stylesheet of the shell's own page, as a file and what it holds. */
+export type ShellStyles = ReadonlyMap<string, string>;
+
+/** The page and the hash the Content-Security-Policy must allow for its one inline `<style>`. */
+export type PrerenderedPage = { html: string; styleHash: string };
+
+/**
+ * The shell's index.html with the fragment in `#root` (inside `<main id="bf-prerender">`), `<html lang>`, and every
+ * style the first paint needs inline: the shell's stylesheets (`shellStyles`, by href) and the remote's CSS go into
+ * one `<style>`, allowed by its hash (no 'unsafe-inline'). A separate stylesheet request costs more than its bytes:
+ * it blocks rendering until it arrives. The entry scripts start after the first paint (`scriptsAfterPaint`).
+ */
 export function injectPrerender(
   html: string,
-  { fragment, stylesheets }: Prepared,
+  { fragment, css }: Prepared,
   lang: Language,
   pathname: string,
-): string | null {
+  shellStyles: ShellStyles = new Map(),
+): PrerenderedPage | null {
   const ROOT = '<div id="root"></div>';
   if (!html.includes(ROOT) || !html.includes('</head>')) return null;
-  const links = stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('');
+  const inlined: string[] = [];
+  const page = html.replace(/<link href="([^"]+)" rel="stylesheet">/g, (link, href: string) => {
+    const text = shellStyles.get(href);
+    if (text === undefined) return link;
+    inlined.push(text);
+    return '';
+  });
+  const style = [...inlined, css].join('\n');
+  // Our own build's CSS. Not put inline: anything that could end the element early, and relative url()s (they
+  // would resolve against the page instead of the stylesheet); such a page is sent plain.
+  if (/<\/style/i.test(style) || /url\(\s*['"]?(?!data:|https?:|\/)/i.test(style)) return null;
   const main = `<main id="bf-prerender" data-remote="${PRERENDER_REMOTE}" data-path="${attr(pathname)}" data-lang="${lang}">${fragment}</main>`;
-  return html
-    .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)
-    .replace('</head>', `${links}</head>`)
-    .replace(ROOT, `<div id="root">${main}</div>`);
+  return {
+    html: scriptsAfterPaint(page)
+      .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)
+      .replace('</head>', `<style>${style}</style></head>`)
+      .replace(ROOT, `<div id="root">${main}</div>`),
+    styleHash: `sha256-${createHash('sha256').update(style).digest('base64')}`,
+  };
+}
+
+/** The shell's public script that starts the entry scripts once the page has painted. */
+export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
+
+/**
+ * A page that already holds its text should show it before the shell's JavaScript (about 500 KB to compile and run)
+ * takes the main thread: deferred scripts run as soon as the HTML is parsed, before the first paint, and even as
+ * preloads their download slows the page's own. So the entry scripts are handed to shell/public/after-paint.js,
+ * which adds them, in order, just after the first paint. A page without deferred scripts is left as it is.
+ */
+export function scriptsAfterPaint(html: string): string {
+  const scripts: string[] = [];
+  const rest = html.replace(DEFERRED_SCRIPT, (_, src: string) => {
+    scripts.push(src);
+    return '';
+  });
+  if (scripts.length === 0) return html;
+  return rest.replace(
+    '</head>',
+    `<script defer src="${AFTER_PAINT_SCRIPT}" data-scripts="${attr(scripts.join(' '))}"></script></head>`,
+  );
 }
 
 export function prerenderLanguage(ctx: Context): Language {

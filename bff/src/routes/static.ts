@@ -14,6 +14,7 @@ import {
   PRERENDERED_PATHS,
   prerendered,
   prerenderLanguage,
+  type ShellStyles,
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
 import { resolveForVisitor } from '../remotes/registry';
@@ -94,22 +95,38 @@ export function staticRoutes({ db, config }: Deps): Router {
    * variant in the visitor's language (see remotes/prerender.ts). False when there is nothing to put in (no
    * fragment in that build, a remote on another origin, the database unreachable): then the plain page is sent.
    */
+  let shellPage: { mtimeMs: number; html: string; styles: ShellStyles } | null = null;
+  /** The shell's index.html and its own stylesheets (read again when a new shell build replaces the page). */
+  const readShellPage = async () => {
+    const file = path.join(shellDist, 'index.html');
+    const { mtimeMs } = await fs.stat(file);
+    if (shellPage?.mtimeMs === mtimeMs) return shellPage;
+    const html = await fs.readFile(file, 'utf8');
+    const styles = new Map<string, string>();
+    for (const [, href] of html.matchAll(/<link href="(\/static\/css\/[\w.-]+\.css)" rel="stylesheet">/g)) {
+      if (href) styles.set(href, await fs.readFile(path.join(shellDist, href), 'utf8'));
+    }
+    shellPage = { mtimeMs, html, styles };
+    return shellPage;
+  };
+
   const servePrerendered = async (ctx: Context): Promise<boolean> => {
     if (!PRERENDERED_PATHS.has(ctx.path)) return false;
     try {
-      const html = await fs.readFile(path.join(shellDist, 'index.html'), 'utf8');
+      const { html, styles } = await readShellPage();
       const remote = (await resolveForVisitor(db, visitorId(ctx, secure))).find(
         (r) => r.name === PRERENDER_REMOTE,
       );
       if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return false;
       const lang = prerenderLanguage(ctx);
       const prepared = await prerendered(config.remotesDir, remote.version, lang, ctx.path);
-      const page = prepared && injectPrerender(html, prepared, lang, ctx.path);
+      const page = prepared && injectPrerender(html, prepared, lang, ctx.path, styles);
       if (!page) return false;
+      ctx.state.cspStyleHashes = [page.styleHash];
       ctx.type = 'html';
       ctx.set('Vary', 'Cookie, Accept-Language');
       ctx.set(PRERENDER_HEADER, PRERENDER_REMOTE);
-      ctx.body = page;
+      ctx.body = page.html;
       return true;
     } catch {
       return false;
