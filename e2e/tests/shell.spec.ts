@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { remotesCli } from '../support/remotes-cli';
 
@@ -253,6 +255,46 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     expect(newManifest).toBeTruthy();
     expect(newManifest).not.toBe(oldManifest);
     await expect(page.locator(`[data-build-id="${buildId}"]`)).toHaveCount(1);
+  });
+
+  test("a remote's files removed while the app runs: only its route shows the fallback, and retry recovers once they are back", async ({
+    browser,
+  }) => {
+    const variants: { remote: string; variant: string; manifestUrl: string }[] = JSON.parse(
+      await remotesCli(['list', '--json']),
+    );
+    const manifestUrl = variants.find((v) => v.remote === 'mf_exam' && v.variant === 'default')?.manifestUrl;
+    const version = /^\/remotes\/mf_exam\/([\w.-]+)\/mf-manifest\.json$/.exec(manifestUrl ?? '')?.[1];
+    expect(version).toBeTruthy();
+    const dataDir = process.env.E2E_DATA_DIR ?? '';
+    const folder = path.join(dataDir, 'remotes', 'mf_exam', version as string);
+    expect(fs.existsSync(folder)).toBe(true);
+    const aside = `${folder}.removed`;
+    fs.renameSync(folder, aside);
+    const ctx = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/demo');
+      const fallback = page.getByTestId('remote-error');
+      await expect(fallback).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('banner')).toBeVisible();
+      // Every other remote still works, in the same page.
+      await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(/\/login/);
+      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByTestId('remote-error')).toHaveCount(0);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/demo$/);
+      await expect(page.getByTestId('remote-error')).toBeVisible();
+      // The files are back: "Try again" loads the exam without a reload.
+      fs.renameSync(aside, folder);
+      await page.getByTestId('remote-error').getByRole('button').click();
+      await expect(page.getByTestId('remote-error')).toHaveCount(0);
+      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+    } finally {
+      if (fs.existsSync(aside)) fs.renameSync(aside, folder);
+      await ctx.close();
+    }
   });
 
   test('a remote at a dead URL shows the localized fallback on its route only; the demo link still works', async ({
