@@ -336,7 +336,7 @@ try {
   );
   for (const name of [stamp, 'latest']) {
     fs.writeFileSync(path.join(dir, `${name}.md`), md);
-    fs.writeFileSync(path.join(dir, `${name}.json`), json);
+    fs.writeFileSync(path.join(dir, `${name}.json`), `${json}\n`);
   }
   console.info(`\n${md}`);
 } finally {
