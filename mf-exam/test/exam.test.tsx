@@ -62,7 +62,9 @@ describe('start screen', () => {
     const select = (await screen.findByLabelText(
       'Federal state for the state questions',
     )) as HTMLSelectElement;
-    await waitFor(() => expect(select.value).toBe('BY'));
+    // Until the states have arrived the select is disabled and shows the cached code only.
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(select.value).toBe('BY');
     expect(screen.getByTestId('state-default').textContent).toMatch(
       /Bavaria, the federal state you chose before/,
     );
@@ -293,7 +295,8 @@ describe('resuming and the clock', () => {
     const select = (await screen.findByLabelText(
       'Federal state for the state questions',
     )) as HTMLSelectElement;
-    await waitFor(() => expect(select.value).toBe('HH'));
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(select.value).toBe('HH');
     expect(screen.getByTestId('state-default').textContent).toMatch(
       /Hamburg, the federal state in your profile/,
     );
