@@ -323,7 +323,8 @@ describe('read-aloud', () => {
     const { client } = fakeApi(routes());
     await renderRemote(App, { path: '/learn', basename: '/learn', client });
     await screen.findByText('Question 1 of 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Read aloud (German)' }));
+    // The voices are looked up once the view is on screen.
+    await userEvent.click(await screen.findByRole('button', { name: 'Read aloud (German)' }));
     expect(synth.speak).toHaveBeenCalledTimes(1);
     const said = synth.speak.mock.calls[0]?.[0] as { text: string; lang: string; voice: { name: string } };
     expect(said.text).toBe('Frage 1? 1: A1. 2: B1. 3: C1. 4: D1');
