@@ -25,6 +25,11 @@ async function signIn(page: Page, name: string) {
 }
 
 const main = (page: Page) => page.getByRole('main');
+/**
+ * The server's prerendered markup of a public page (shown until the live remote has rendered): waiting for it to be
+ * gone means the page now shows the remote the shell loaded at runtime.
+ */
+const liveRemoteOnly = (page: Page) => page.locator('[data-prerendered], #bf-prerender');
 
 test.describe('the shell composes the remotes at runtime', () => {
   test('every route renders its remote, from manifests fetched at runtime, with a single React', async ({
@@ -44,6 +49,7 @@ test.describe('the shell composes the remotes at runtime', () => {
       seen.manifests.length = 0;
       await page.goto(path);
       await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(liveRemoteOnly(page)).toHaveCount(0);
       await expect(page.getByTestId('remote-error')).toHaveCount(0);
       expect(
         seen.manifests.some((m) => m.startsWith(`/remotes/${remote}/`)),
@@ -166,6 +172,7 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     const seen = watch(page);
     await page.goto('/');
     await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(liveRemoteOnly(page)).toHaveCount(0);
     const variant = await page.locator('[data-build-variant]').first().getAttribute('data-build-variant');
     await page.close();
     return { ctx, variant, manifests: seen.manifests };

@@ -1,5 +1,7 @@
 import { Link, useLocation, useNavigate, useSession } from '@buergerfit/platform';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markSigningOut } from '../pages/guards';
 import { useRemoteLoader } from '../remotes/context';
 import { remoteFor } from '../routes';
 import styles from '../shell.module.css';
@@ -25,6 +27,9 @@ export function Header() {
     if (remote) loader.preload(remote);
   };
   const onLanding = pathname === '/';
+  useEffect(() => {
+    if (user) markSigningOut(false);
+  }, [user]);
 
   return (
     <header className={styles.header}>
@@ -69,7 +74,9 @@ export function Header() {
           <UserMenu
             user={user}
             onLogout={() => {
-              // Leave a protected page first, so its guard does not send us to /login.
+              // Leave a protected page first, so its guard does not send us to /login (the guard also knows, in
+              // case the session is cleared before the home page has loaded).
+              markSigningOut(true);
               navigate('/');
               void logout();
             }}
