@@ -25,6 +25,14 @@ async function signIn(page: Page, name: string) {
 }
 
 const main = (page: Page) => page.getByRole('main');
+
+/** The manifest URL the registry's default variant of `remote` points at now. */
+async function defaultManifestUrl(remote: string): Promise<string | undefined> {
+  const variants: { remote: string; variant: string; manifestUrl: string }[] = JSON.parse(
+    await remotesCli(['list', '--json']),
+  );
+  return variants.find((v) => v.remote === remote && v.variant === 'default')?.manifestUrl;
+}
 /**
  * The server's prerendered markup of a public page (shown until the live remote has rendered): waiting for it to be
  * gone means the page now shows the remote the shell loaded at runtime.
@@ -267,10 +275,7 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
   test("a remote's files removed while the app runs: only its route shows the fallback, and retry recovers once they are back", async ({
     browser,
   }) => {
-    const variants: { remote: string; variant: string; manifestUrl: string }[] = JSON.parse(
-      await remotesCli(['list', '--json']),
-    );
-    const manifestUrl = variants.find((v) => v.remote === 'mf_exam' && v.variant === 'default')?.manifestUrl;
+    const manifestUrl = await defaultManifestUrl('mf_exam');
     const version = /^\/remotes\/mf_exam\/([\w.-]+)\/mf-manifest\.json$/.exec(manifestUrl ?? '')?.[1];
     expect(version).toBeTruthy();
     const dataDir = process.env.E2E_DATA_DIR ?? '';
@@ -307,10 +312,7 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
   test('a remote at a dead URL shows the localized fallback on its route only; the demo link still works', async ({
     browser,
   }) => {
-    const variants: { remote: string; variant: string; manifestUrl: string }[] = JSON.parse(
-      await remotesCli(['list', '--json']),
-    );
-    const current = variants.find((v) => v.remote === 'mf_marketing' && v.variant === 'default')?.manifestUrl;
+    const current = await defaultManifestUrl('mf_marketing');
     expect(current).toBeTruthy();
     await remotesCli(['set', 'mf_marketing', 'default', 'http://127.0.0.1:65531/mf-manifest.json']);
     const ctx = await browser.newContext({ locale: 'de-DE' });

@@ -90,11 +90,6 @@ export function staticRoutes({ db, config }: Deps): Router {
     });
   });
 
-  /**
-   * A public marketing page: the shell's page with the prerendered fragment of the visitor's own mf_marketing
-   * variant in the visitor's language (see remotes/prerender.ts). False when there is nothing to put in (no
-   * fragment in that build, a remote on another origin, the database unreachable): then the plain page is sent.
-   */
   let shellPage: { mtimeMs: number; html: string; styles: ShellStyles } | null = null;
   /** The shell's index.html and its own stylesheets (read again when a new shell build replaces the page). */
   const readShellPage = async () => {
@@ -110,6 +105,11 @@ export function staticRoutes({ db, config }: Deps): Router {
     return shellPage;
   };
 
+  /**
+   * A public marketing page: the shell's page with the prerendered fragment of the visitor's own mf_marketing
+   * variant in the visitor's language (see remotes/prerender.ts). False when there is nothing to put in (no
+   * fragment in that build, a remote on another origin, the database unreachable): then the plain page is sent.
+   */
   const servePrerendered = async (ctx: Context): Promise<boolean> => {
     if (!PRERENDERED_PATHS.has(ctx.path)) return false;
     try {
