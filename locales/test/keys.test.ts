@@ -15,14 +15,37 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+type Lng = (typeof LANGUAGES)[number];
+
+/** i18next plural suffixes (`key_one`, `key_few`, `key_other`, …): which ones a language needs comes from CLDR. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL_SUFFIX, '');
+const pluralCategories = (lng: Lng) =>
+  new Intl.PluralRules(lng).resolvedOptions().pluralCategories as readonly string[];
+
 describe.each(NAMESPACES)('namespace %s', (ns) => {
-  const flat = (lng: (typeof LANGUAGES)[number]) => flatten(byNamespace[ns][lng] as Tree);
-  const allKeys = new Set(LANGUAGES.flatMap((lng) => [...flat(lng).keys()]));
+  const flat = (lng: Lng) => flatten(byNamespace[ns][lng] as Tree);
+  // A plural key counts once, by its base name: Croatian needs `_few` where English has none.
+  const baseKeys = (lng: Lng) => new Set([...flat(lng).keys()].map(pluralBase));
+  const allKeys = new Set(LANGUAGES.flatMap((lng) => [...baseKeys(lng)]));
 
   it.each(LANGUAGES)('%s has every key of every other language', (lng) => {
-    const keys = flat(lng);
+    const keys = baseKeys(lng);
     const missing = [...allKeys].filter((key) => !keys.has(key));
     expect(missing).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s has exactly the plural forms its grammar needs', (lng) => {
+    const keys = [...flat(lng).keys()];
+    const plurals = new Set(keys.filter((k) => PLURAL_SUFFIX.test(k)).map(pluralBase));
+    const wanted = pluralCategories(lng);
+    const wrong = [...plurals].flatMap((base) => {
+      const have = keys.filter((k) => pluralBase(k) === base && k !== base).map((k) => k.slice(base.length + 1));
+      const missing = wanted.filter((c) => !have.includes(c)).map((c) => `${base}_${c} missing`);
+      const extra = have.filter((c) => !wanted.includes(c)).map((c) => `${base}_${c} not used in ${lng}`);
+      return [...missing, ...extra];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s has no empty value', (lng) => {
@@ -31,9 +54,20 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
   });
 
   it('uses the same interpolation placeholders in every language', () => {
-    for (const [key, value] of flat('en')) {
-      for (const lng of LANGUAGES) {
-        expect([key, lng, placeholders(flat(lng).get(key) ?? '')]).toEqual([key, lng, placeholders(value)]);
+    // Plural forms are compared with the base key's `_other` form (a `_one` form may spell the number out).
+    const byBase = (lng: Lng) => {
+      const out = new Map<string, string>();
+      for (const [key, value] of flat(lng)) {
+        const base = pluralBase(key);
+        if (key === base || key.endsWith('_other')) out.set(base, value);
+      }
+      return out;
+    };
+    const en = byBase('en');
+    for (const lng of LANGUAGES) {
+      const other = byBase(lng);
+      for (const [key, value] of en) {
+        expect([key, lng, placeholders(other.get(key) ?? '')]).toEqual([key, lng, placeholders(value)]);
       }
     }
   });

@@ -56,6 +56,7 @@ export {
   writeStoredFederalState,
   writeStoredUser,
 } from './storage';
+export { documentTitle, TITLE_SUFFIX, useDocumentTitle } from './title';
 export type {
   ApiErrorBody,
   ContactDialogProps,

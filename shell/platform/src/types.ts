@@ -19,6 +19,11 @@ export interface User {
   onboarded: boolean;
   /** The learner's real test date (YYYY-MM-DD), if they set one: the dashboard plans towards it. */
   examDate?: string | null;
+  /**
+   * The share of questions the learner wants to still know when they come up again (FSRS desired retention,
+   * 0.80–0.95, default 0.90): higher means more frequent reviews.
+   */
+  desiredRetention?: number;
   notifications: NotificationPreferences;
 }
 

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+
+/** The product name every document title ends with. */
+export const TITLE_SUFFIX = 'Bürgerfit';
+
+/** `Page · Bürgerfit`; the product name alone without a page. */
+export const documentTitle = (page?: string | null) => (page ? `${page} · ${TITLE_SUFFIX}` : TITLE_SUFFIX);
+
+/**
+ * Names the page in the browser tab and for screen readers' page announcements while the calling component is
+ * mounted (pass the already translated page name). Remotes call it on each page they render; the shell names its
+ * own pages. Nothing is restored on unmount: the next page sets its own title.
+ */
+export function useDocumentTitle(page: string | null | undefined): void {
+  useEffect(() => {
+    if (typeof document !== 'undefined') document.title = documentTitle(page);
+  }, [page]);
+}
