@@ -40,7 +40,9 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
     const plurals = new Set(keys.filter((k) => PLURAL_SUFFIX.test(k)).map(pluralBase));
     const wanted = pluralCategories(lng);
     const wrong = [...plurals].flatMap((base) => {
-      const have = keys.filter((k) => pluralBase(k) === base && k !== base).map((k) => k.slice(base.length + 1));
+      const have = keys
+        .filter((k) => pluralBase(k) === base && k !== base)
+        .map((k) => k.slice(base.length + 1));
       const missing = wanted.filter((c) => !have.includes(c)).map((c) => `${base}_${c} missing`);
       const extra = have.filter((c) => !wanted.includes(c)).map((c) => `${base}_${c} not used in ${lng}`);
       return [...missing, ...extra];
