@@ -83,6 +83,7 @@ describe('sign-in through grant and the local provider', () => {
       federalState: null,
       onboarded: false,
       examDate: null,
+      desiredRetention: 0.9,
       notifications: { email: false, push: false, weeklyReport: false },
     });
   });

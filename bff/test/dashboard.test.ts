@@ -155,12 +155,27 @@ async function seedAnswers(userId: string, answers: Answer[]): Promise<void> {
   }
 }
 
-/** Progress rows only (no answers): `streak` right answers in a row out of `seen`. */
+/**
+ * Progress rows only (no answers): `streak` right answers in a row out of `seen`. The answers are taken to come
+ * in this order: the other right ones, the wrong ones, then the streak; the readiness evidence (recency-weighted,
+ * first answer) is filled in to match.
+ */
 async function seedProgress(
   userId: string,
   ids: number[],
   rec: { seen: number; correct: number; streak: number },
 ) {
+  const order = [
+    ...new Array<boolean>(rec.correct - rec.streak).fill(true),
+    ...new Array<boolean>(rec.seen - rec.correct).fill(false),
+    ...new Array<boolean>(rec.streak).fill(true),
+  ];
+  let recentCorrect = 0;
+  let recentIncorrect = 0;
+  for (const right of order) {
+    recentCorrect = recentCorrect / 2 + (right ? 1 : 0);
+    recentIncorrect = recentIncorrect / 2 + (right ? 0 : 1);
+  }
   await app
     .db('question_progress')
     .insert(
@@ -171,10 +186,39 @@ async function seedProgress(
         correct_count: rec.correct,
         incorrect_count: rec.seen - rec.correct,
         correct_streak: rec.streak,
+        recent_correct: recentCorrect,
+        recent_incorrect: recentIncorrect,
+        first_correct: order[0] ?? null,
       })),
     )
     .onConflict(['user_id', 'question_id'])
     .merge();
+}
+
+/** A mock test through the exam API with `right` correct answers (the first `right` positions). */
+async function takeMock(who: Learner, right: (position: number, number: number) => boolean) {
+  const start = await app.request('/api/en/exams', {
+    method: 'POST',
+    json: { kind: 'mock' },
+    headers: { cookie: who.cookie },
+  });
+  expect(start.status).toBe(201);
+  const attempt = await start.json();
+  for (const q of attempt.questions as { position: number; number: number }[]) {
+    const correct = key.get(q.number) as number;
+    const res = await app.request(`/api/en/exams/${attempt.id}/answers/${q.position}`, {
+      method: 'PUT',
+      json: { answer: right(q.position, q.number) ? correct : (correct + 1) % 4 },
+      headers: { cookie: who.cookie },
+    });
+    expect(res.status).toBe(200);
+  }
+  const done = await app.request(`/api/en/exams/${attempt.id}/finalize`, {
+    method: 'POST',
+    headers: { cookie: who.cookie },
+  });
+  expect(done.status).toBe(200);
+  return (await done.json()) as { id: string; result: { correct: number } };
 }
 
 describe('access', () => {
@@ -347,15 +391,14 @@ describe('statistics', () => {
 });
 
 describe('exam readiness', () => {
-  it('an all-mastered learner is ready (≈ 33, pass chance ≈ 1); a new learner guesses (≈ 8, chance ≈ 0)', async () => {
+  it('a learner who knows everything is ready and sure; a new learner gets a wide, unsure estimate', async () => {
     const fresh = await learner();
     const r0 = (await get(fresh, '/progress', progressResponseSchema)).readiness;
-    expect(r0.expected).toBeGreaterThanOrEqual(7.5);
-    expect(r0.expected).toBeLessThanOrEqual(9);
-    expect(r0.passChance).toBeLessThan(0.01);
-    expect(r0.low).toBeLessThanOrEqual(8);
-    expect(r0.high).toBeGreaterThanOrEqual(8);
+    expect(r0.confidence).toBe('low');
+    expect(r0.high - r0.low).toBeGreaterThanOrEqual(10);
+    expect(r0.evidence).toEqual({ answers: 0, questions: 0, mocks: 0 });
     expect(r0.basis).toEqual({ mastered: 0, practised: 0, unseen: 310 });
+    expect(r0.lastMock).toBeNull();
 
     const pro = await learner();
     await seedProgress(pro.id, [...general, ...berlin], { seen: 3, correct: 3, streak: 3 });
@@ -364,54 +407,60 @@ describe('exam readiness', () => {
     expect(r1.passChance).toBeGreaterThan(0.999);
     expect(r1.high).toBe(33);
     expect(r1.low).toBeGreaterThanOrEqual(30);
+    expect(r1.confidence).toBe('high');
     expect(r1.basis).toEqual({ mastered: 310, practised: 0, unseen: 0 });
+    expect(r1.evidence).toEqual({ answers: 930, questions: 310, mocks: 0 });
 
     const half = await learner();
     await seedProgress(half.id, general.slice(0, 150), { seen: 2, correct: 1, streak: 1 });
     const r2 = (await get(half, '/progress', progressResponseSchema)).readiness;
-    // 150 general at 0.5, 150 at 0.25 (mean 0.375) → 30·0.375 + 3·0.25 = 12.0
-    expect(r2.expected).toBeCloseTo(12, 1);
-    expect(r2.passChance).toBeGreaterThan(0.01);
-    expect(r2.passChance).toBeLessThan(0.2);
+    // Every first answer was wrong, so untried questions are at the guessing floor (0.25). A question answered
+    // wrong, then right: evidence 1 right + 0.5 wrong, p = (2·0.25 + 1) / (2 + 1.5) = 0.4286. General mean
+    // (150·0.4286 + 150·0.25) / 300 = 0.3393; 30·0.3393 + 3·0.25 = 10.9.
+    expect(r2.expected).toBeCloseTo(10.9, 0);
+    expect(r2.passChance).toBeLessThan(0.05);
+  });
+
+  it('after a mock test of 25 of 33 the pass chance is at least one half', async () => {
+    const a = await learner();
+    const done = await takeMock(a, (position) => position <= 25);
+    expect(done.result.correct).toBe(25);
+    const r = (await get(a, '/progress', progressResponseSchema)).readiness;
+    expect(r.passChance).toBeGreaterThanOrEqual(0.5);
+    // Cold accuracy ~ Beta(2 + 25, 2 + 8): mean 27/37 = 0.73 → about 24 of 33.
+    expect(r.expected).toBeGreaterThanOrEqual(22);
+    expect(r.expected).toBeLessThanOrEqual(26);
+    expect(r.lastMock).toMatchObject({ correct: 25, total: 33 });
+    expect(r.evidence).toEqual({ answers: 33, questions: 33, mocks: 1 });
+    expect(r.mocks).toEqual({ count: 1, averageCorrect: 25 });
   });
 
   it('agrees with the learner’s own mock test results', async () => {
     const a = await learner();
-    // The learner knows the questions with an even id (mastered) and has never seen the others.
-    const known = [...general, ...berlin].filter((id) => id % 2 === 0);
-    await seedProgress(a.id, known, { seen: 2, correct: 2, streak: 2 });
-    const predicted = (await get(a, '/progress', progressResponseSchema)).readiness;
-
-    // Five real mock tests through the exam API: known → right, unknown → a (seeded) guess among four.
+    // The learner knows the questions with an even id and has answered every question once: the known ones
+    // right, the others with a (seeded) guess among four.
     let seed = 42;
     const rand = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed / 2 ** 31;
     };
+    const pool = [...general, ...berlin];
+    const lucky = pool.filter((id) => id % 2 === 0 || rand() < 0.25);
+    await seedProgress(a.id, lucky, { seen: 1, correct: 1, streak: 1 });
+    await seedProgress(
+      a.id,
+      pool.filter((id) => !lucky.includes(id)),
+      { seen: 1, correct: 0, streak: 0 },
+    );
+    const predicted = (await get(a, '/progress', progressResponseSchema)).readiness;
+    // The truth: half the pool known, the other half guessed → 0.5 + 0.5·0.25 = 0.625 → 20.6 of 33.
+    expect(Math.abs(predicted.expected - 20.6)).toBeLessThanOrEqual(1.5);
+
+    // Five real mock tests through the exam API: known → right, unknown → a (seeded) guess among four.
     const scores: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const start = await app.request('/api/en/exams', {
-        method: 'POST',
-        json: { kind: 'mock' },
-        headers: { cookie: a.cookie },
-      });
-      expect(start.status).toBe(201);
-      const attempt = await start.json();
-      for (const q of attempt.questions as { position: number; number: number }[]) {
-        const correct = key.get(q.number) as number;
-        const right = q.number % 2 === 0 || rand() < 0.25;
-        const res = await app.request(`/api/en/exams/${attempt.id}/answers/${q.position}`, {
-          method: 'PUT',
-          json: { answer: right ? correct : (correct + 1) % 4 },
-          headers: { cookie: a.cookie },
-        });
-        expect(res.status).toBe(200);
-      }
-      const done = await app.request(`/api/en/exams/${attempt.id}/finalize`, {
-        method: 'POST',
-        headers: { cookie: a.cookie },
-      });
-      scores.push((await done.json()).result.correct);
+      const done = await takeMock(a, (_, number) => number % 2 === 0 || rand() < 0.25);
+      scores.push(done.result.correct);
     }
     const mean = scores.reduce((s, x) => s + x, 0) / scores.length;
     const after = (await get(a, '/progress', progressResponseSchema)).readiness;
@@ -420,6 +469,9 @@ describe('exam readiness', () => {
     expect(Math.abs(mean - predicted.expected)).toBeLessThanOrEqual(4);
     const inBand = scores.filter((s) => s >= predicted.low - 1 && s <= predicted.high + 1).length;
     expect(inBand).toBeGreaterThanOrEqual(4);
+    // The mocks are evidence too: the estimate stays where the tests are.
+    expect(Math.abs(after.expected - mean)).toBeLessThanOrEqual(3);
+    expect(after.evidence.mocks).toBe(5);
     // The dashboard's own summary of those tests.
     const s = await get(a, '/statistics', statisticsResponseSchema);
     expect(s.exams.taken).toBe(5);

@@ -9,6 +9,8 @@ export function cookieNames(config: Config) {
     access: `${prefix}bf_at`,
     refresh: `${prefix}bf_rt`,
     oauth: `${prefix}bf_oauth`,
+    /** A guest's claim on the demo they just finished, spent when that browser signs in (exam/claim.ts). */
+    claim: `${prefix}bf_claim`,
   };
 }
 

@@ -28,6 +28,10 @@ export type QuestionStatRow = {
   correct_count: number | null;
   incorrect_count: number | null;
   correct_streak: number | null;
+  /** Readiness evidence (learn/repository.ts ProgressRow). */
+  recent_correct: number | null;
+  recent_incorrect: number | null;
+  first_correct: boolean | null;
   due_today: boolean | null;
   /** First answered today (Berlin): a new question of today's plan. */
   new_today: boolean | null;
@@ -47,6 +51,7 @@ export async function questionStats(
     `SELECT q.id, q.topic, q.subtopic, q.state_code,
             coalesce(q.retired_at IS NULL AND (q.state_code IS NULL OR q.state_code = ?), false) AS in_pool,
             p.seen_count, p.correct_count, p.incorrect_count, p.correct_streak,
+            p.recent_correct, p.recent_incorrect, p.first_correct,
             (p.due IS NOT NULL AND p.seen_count > 0
               AND p.due < ${dayStart(`(CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date + 1`)}) AS due_today,
             (p.first_answered_at >= ${dayStart(`(CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date`)}) AS new_today
@@ -123,7 +128,7 @@ export type ExamRow = {
   }[];
 };
 
-/** Finished mock tests: the aggregate and the last five, through the (user_id, created_at) index. */
+/** Finished mock tests: the aggregate and the last 20 (the score trend), through the (user_id, created_at) index. */
 export async function examSummary(db: Knex, userId: string): Promise<ExamRow> {
   const { rows } = await db.raw(
     `WITH m AS (
@@ -140,7 +145,7 @@ export async function examSummary(db: Knex, userId: string): Promise<ExamRow> {
             min(finalized_at) FILTER (WHERE correct_count >= 0.8 * question_count) AS first_score80_at,
             max(finalized_at) AS last_at,
             (SELECT coalesce(json_agg(r ORDER BY r.finalized_at DESC), '[]'::json)
-               FROM (SELECT * FROM m ORDER BY finalized_at DESC LIMIT 5) r) AS recent
+               FROM (SELECT * FROM m ORDER BY finalized_at DESC LIMIT 20) r) AS recent
        FROM m`,
     [userId],
   );

@@ -50,7 +50,7 @@ export const weekDaySchema = z.object({
 });
 
 export const examSummarySchema = z.object({
-  /** Finished mock tests. */
+  /** Finished mock tests. `recent`: the last 20, newest first (the score trend; each opens its review by id). */
   taken: count,
   passed: count,
   /** Mean share of correct answers over all finished mock tests; null before the first. */
@@ -70,7 +70,7 @@ export const examSummarySchema = z.object({
 });
 
 export const statisticsSchema = z.object({
-  /** Every answer given in learning modes (all questions, also other states'). */
+  /** Every answer in the log: learn modes and exam answers alike (all questions, also other states'). */
   answered: count,
   correct: count,
   incorrect: count,
@@ -87,16 +87,21 @@ export const statisticsSchema = z.object({
 export const readinessSchema = z.object({
   questions: z.literal(33),
   passMark: z.literal(17),
-  /** Expected correct answers out of 33. */
+  /** Expected correct answers out of 33 (dashboard/readiness.ts: the model). */
   expected: z.number().min(0).max(33),
-  /** 10th–90th percentile of the predicted score. */
+  /** The 80 % band of the predicted score: about 10 % of outcomes fall below `low`, about 10 % above `high`. */
   low: z.number().int().min(0).max(33),
   high: z.number().int().min(0).max(33),
   /** P(score ≥ 17). */
   passChance: ratio,
+  /** How sure the prediction is, apart from a test's own luck: how much is known about the learner. */
+  confidence: z.enum(['low', 'medium', 'high']),
   basis: z.object({ mastered: count, practised: count, unseen: count }),
-  /** The learner's own finished mock tests, to compare with the prediction. */
+  /** What the prediction rests on: answers to questions of the pool (all modes), questions answered, mock tests. */
+  evidence: z.object({ answers: count, questions: count, mocks: count }),
+  /** The learner's own finished mock tests (their answers are part of the evidence). */
   mocks: z.object({ count, averageCorrect: z.number().min(0).nullable() }),
+  lastMock: z.object({ correct: count, total: count, finishedAt: instant }).nullable(),
 });
 
 export const planSchema = z.object({

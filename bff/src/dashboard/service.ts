@@ -6,7 +6,7 @@ import { EXAM } from '../exam/rules';
 import type { Language } from '../http/lang';
 import { isMastered } from '../learn/mastery';
 import { THRESHOLDS } from './achievements';
-import { estimateReadiness, questionProbability } from './readiness';
+import { estimateReadiness, type QuestionEvidence } from './readiness';
 import {
   type ActivityRow,
   activity,
@@ -360,28 +360,37 @@ function toStatistics(
 }
 
 function toReadiness(rows: QuestionStatRow[], exams: ExamRow): Readiness {
-  const general: number[] = [];
-  const state: number[] = [];
+  const questions: QuestionEvidence[] = [];
   const basis = { mastered: 0, practised: 0, unseen: 0 };
+  let answers = 0;
   for (const r of rows) {
     if (!r.in_pool) continue;
-    const record = r.seen_count
-      ? { seen: r.seen_count, correct: r.correct_count ?? 0, correctStreak: r.correct_streak ?? 0 }
-      : null;
-    if (!record) basis.unseen++;
-    else if (isMastered({ correct_streak: record.correctStreak })) basis.mastered++;
+    const seen = r.seen_count ?? 0;
+    answers += seen;
+    if (!seen) basis.unseen++;
+    else if (isMastered({ correct_streak: r.correct_streak ?? 0 })) basis.mastered++;
     else basis.practised++;
-    (isState(r) ? state : general).push(questionProbability(record));
+    questions.push({
+      state: isState(r),
+      right: r.recent_correct ?? 0,
+      wrong: r.recent_incorrect ?? 0,
+      firstRight: seen ? (r.first_correct ?? null) : null,
+    });
   }
+  const last = exams.recent[0];
   return {
     questions: EXAM.questions,
     passMark: EXAM.passMark,
-    ...estimateReadiness(general, state),
+    ...estimateReadiness(questions),
     basis,
+    evidence: { answers, questions: basis.mastered + basis.practised, mocks: exams.taken },
     mocks: {
       count: exams.taken,
       averageCorrect: exams.avg_correct === null ? null : Math.round(exams.avg_correct * 10) / 10,
     },
+    lastMock: last
+      ? { correct: last.correct_count, total: last.question_count, finishedAt: iso(last.finalized_at) }
+      : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { logAttemptAnswers } from './answer-log';
 import { EXAM, type ExamKind, passed, sample } from './rules';
 
 export type AttemptRow = {
@@ -14,6 +15,9 @@ export type AttemptRow = {
   finalized_at: Date | null;
   correct_count: number | null;
   passed: boolean | null;
+  /** SHA-256 of a guest's claim token while their finished demo can be claimed (exam/claim.ts). */
+  claim_hash?: string | null;
+  claim_expires_at?: Date | null;
 };
 
 export type ItemRow = {
@@ -108,7 +112,10 @@ export async function isPastDeadline(db: Knex, attemptId: string): Promise<boole
   return Boolean(row?.past);
 }
 
-/** Scores the attempt once; a second call returns the stored result. Awards FIRST_TEST and SCORE_80 for mocks. */
+/**
+ * Scores the attempt once; a second call returns the stored result. Awards FIRST_TEST and SCORE_80 for mocks,
+ * and a learner's answers enter the answer log in the same transaction (exam/answer-log.ts).
+ */
 export async function finalizeAttempt(db: Knex, attempt: AttemptRow): Promise<AttemptRow> {
   return db.transaction(async (trx) => {
     const locked = await trx<AttemptRow>('exam_attempts').where({ id: attempt.id }).forUpdate().first();
@@ -133,7 +140,50 @@ export async function finalizeAttempt(db: Knex, attempt: AttemptRow): Promise<At
         .onConflict(['user_id', 'code'])
         .ignore();
     }
+    await logAttemptAnswers(trx, row);
     return row;
+  });
+}
+
+/**
+ * Binds a guest's finished demo to this browser's claim token (only its hash is stored) until `expiresAt`.
+ * A later finished demo in the same browser replaces the token; the older attempt stays unclaimable.
+ */
+export async function offerClaim(
+  db: Knex,
+  attemptId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db('exam_attempts')
+    .where({ id: attemptId })
+    .whereNull('user_id')
+    .update({ claim_hash: tokenHash, claim_expires_at: expiresAt });
+}
+
+/**
+ * The signed-in learner takes over the guest demo this token was issued for: once (the token is spent in the
+ * same statement), only before it expires, only an attempt nobody owns yet. Its answers then enter the learner's
+ * log. Returns the attempt id, or null when there was nothing to claim.
+ */
+export async function claimAttempt(db: Knex, tokenHash: string, userId: string): Promise<string | null> {
+  return db.transaction(async (trx) => {
+    const [row] = (await trx<AttemptRow>('exam_attempts')
+      .where({ claim_hash: tokenHash })
+      .whereNull('user_id')
+      .whereNotNull('finalized_at')
+      .where('claim_expires_at', '>', trx.fn.now())
+      .update({ user_id: userId, claim_hash: null, claim_expires_at: null })
+      .returning('*')) as AttemptRow[];
+    if (!row) {
+      // A spent or expired token: forget it either way.
+      await trx('exam_attempts')
+        .where({ claim_hash: tokenHash })
+        .update({ claim_hash: null, claim_expires_at: null });
+      return null;
+    }
+    await logAttemptAnswers(trx, row);
+    return row.id;
   });
 }
 

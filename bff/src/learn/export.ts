@@ -10,6 +10,8 @@ export const learnExportSections: { name: string; collect(db: Knex, userId: stri
         questionId: `q${r.question_id}`,
         isCorrect: r.is_correct,
         mode: r.mode,
+        rating: r.rating,
+        attemptId: r.attempt_id,
         answeredAt: r.answered_at,
       }));
     },
@@ -27,6 +29,8 @@ export const learnExportSections: { name: string; collect(db: Knex, userId: stri
         lastCorrect: r.last_correct,
         lastAnsweredAt: r.last_answered_at,
         firstAnsweredAt: r.first_answered_at,
+        firstCorrect: r.first_correct,
+        evidence: { recentCorrect: r.recent_correct, recentIncorrect: r.recent_incorrect },
         scheduler: {
           due: r.due,
           stability: r.stability,

@@ -13,3 +13,10 @@ export const isMastered = (p: { correct_streak: number }) => p.correct_streak >=
 /** SQL condition on a `question_progress` row (alias `p` by default). */
 export const masteredSql = (knex: Knex, alias = 'p') =>
   knex.raw('??.correct_streak >= ?', [alias, MASTERED_STREAK]);
+
+/**
+ * How much less an answer counts as evidence for readiness with every later answer to the same question: the
+ * latest answer weighs 1, the one before 0.5, then 0.25 … A learner who got a question wrong three times and then
+ * right twice knows it now; a plain count would still say 40 %.
+ */
+export const EVIDENCE_DECAY = 0.5;

@@ -1,11 +1,31 @@
 import type { Knex } from 'knex';
 import { awardOnAnswer, awardOnBookmark } from '../dashboard/achievements';
 import type { AchievementCode } from '../dashboard/schema';
-import { isMastered, masteredSql } from './mastery';
-import { type CardColumns, type RatingName, ratingFor, review } from './scheduler';
+import { EVIDENCE_DECAY, isMastered, masteredSql } from './mastery';
+import {
+  type CardColumns,
+  DEFAULT_RETENTION,
+  examEve,
+  type LearnerSchedule,
+  type RatingName,
+  ratingFor,
+  review,
+} from './scheduler';
 
-export const LEARN_MODES = ['learn', 'focus', 'challenge', 'state', 'flashcards', 'bookmarks'] as const;
+/** The modes a learner answers in on the learn side (what `POST /api/{lang}/learn-mode` accepts). */
+export const LEARN_MODES = [
+  'learn',
+  'focus',
+  'challenge',
+  'state',
+  'flashcards',
+  'bookmarks',
+  'mistakes',
+] as const;
 export type LearnMode = (typeof LEARN_MODES)[number];
+/** Every mode of the answer log: the learn modes and the two exam kinds (written when an attempt is finalized). */
+export const ANSWER_MODES = [...LEARN_MODES, 'demo', 'mock'] as const;
+export type AnswerMode = (typeof ANSWER_MODES)[number];
 
 export type ProgressRow = CardColumns & {
   user_id: string;
@@ -18,6 +38,11 @@ export type ProgressRow = CardColumns & {
   last_answered_at: Date | null;
   /** The learner's first answer to the question (the daily plan counts today's new questions with it). */
   first_answered_at: Date | null;
+  /** Recency-weighted right and wrong answers (each earlier answer weighs EVIDENCE_DECAY less): readiness. */
+  recent_correct: number;
+  recent_incorrect: number;
+  /** Whether the first answer was right (readiness: the learner's accuracy on questions not practised yet). */
+  first_correct: boolean | null;
 };
 
 /** What the API shows of one question's progress. */
@@ -56,11 +81,131 @@ export async function questionExists(db: Knex, id: number): Promise<boolean> {
 export type AnswerInput = {
   questionId: number;
   isCorrect: boolean;
-  mode: LearnMode;
+  mode: AnswerMode;
   rating?: RatingName;
   /** Idempotency key of an answer queued offline: the same key twice is stored once. */
   clientId?: string;
+  /** The exam attempt the answer belongs to: one answer per attempt and question enters the log. */
+  attemptId?: string;
+  /** When the learner gave it, if not now (an exam answer is logged when its attempt is finalized). */
+  answeredAt?: Date;
 };
+
+type ProgressColumns = Omit<ProgressRow, 'user_id' | 'question_id'>;
+
+const min = (a: Date | null, b: Date) => (a && new Date(a) < b ? new Date(a) : b);
+const max = (a: Date | null, b: Date) => (a && new Date(a) > b ? new Date(a) : b);
+
+/**
+ * One answer applied to a question's record: counts, the mastery streak, the recency-weighted evidence and the
+ * FSRS card. Pure; the write path and the replay (`replayProgress`) both use it, so they cannot disagree.
+ */
+export function stepProgress(
+  row: ProgressColumns | null,
+  answer: { isCorrect: boolean; rating: RatingName; at: Date },
+  schedule: LearnerSchedule,
+): ProgressColumns {
+  const right = answer.isCorrect;
+  const card = review(row && row.reps > 0 ? row : null, answer.rating, answer.at, schedule);
+  return {
+    seen_count: (row?.seen_count ?? 0) + 1,
+    correct_count: (row?.correct_count ?? 0) + (right ? 1 : 0),
+    incorrect_count: (row?.incorrect_count ?? 0) + (right ? 0 : 1),
+    correct_streak: right ? (row?.correct_streak ?? 0) + 1 : 0,
+    last_correct: right,
+    last_answered_at: max(row?.last_answered_at ?? null, answer.at),
+    first_answered_at: min(row?.first_answered_at ?? null, answer.at),
+    first_correct: row?.seen_count ? row.first_correct : right,
+    recent_correct: (row?.recent_correct ?? 0) * EVIDENCE_DECAY + (right ? 1 : 0),
+    recent_incorrect: (row?.recent_incorrect ?? 0) * EVIDENCE_DECAY + (right ? 0 : 1),
+    ...card,
+  };
+}
+
+/** The learner's scheduling settings: desired retention and the start of their test day (Europe/Berlin). */
+export async function learnerSchedule(db: Knex, userId: string): Promise<LearnerSchedule> {
+  const { rows } = await db.raw(
+    `SELECT desired_retention,
+            (exam_date::timestamp AT TIME ZONE 'Europe/Berlin') AS exam_starts_at
+       FROM users WHERE id = ?`,
+    [userId],
+  );
+  const r = rows[0] as { desired_retention: number | null; exam_starts_at: Date | null } | undefined;
+  return {
+    retention: r?.desired_retention ?? DEFAULT_RETENTION,
+    examStartsAt: r?.exam_starts_at ? new Date(r.exam_starts_at) : null,
+  };
+}
+
+/**
+ * After the learner sets a test date: every card due later than the eve of the test is due then (the same rule
+ * the scheduler applies to new reviews, `capAtExam`). A date that is today or past changes nothing.
+ */
+export async function capDueAtExam(db: Knex, userId: string, now: Date = new Date()): Promise<number> {
+  const { examStartsAt } = await learnerSchedule(db, userId);
+  if (!examStartsAt) return 0;
+  const eve = examEve(now, examStartsAt);
+  if (!eve) return 0;
+  return db('question_progress').where({ user_id: userId }).where('due', '>', eve).update({ due: eve });
+}
+
+export type AnswerOutcome = { duplicate: boolean; progress: Progress };
+
+/**
+ * The one write path of the answer log, inside the caller's transaction: stores each answer in `learn_answers`
+ * (the log of every answer, whatever the mode) and applies it to the question's record in `question_progress`
+ * (counts, streak, evidence, FSRS card), in the order given. An answer whose `clientId`, or whose
+ * (`attemptId`, question), is already in the log changes nothing and comes back as a duplicate. Then, once for
+ * the batch, awards STREAK_7 / MASTER_100 if these answers earn them (dated by the latest answer).
+ */
+export async function applyAnswers(
+  trx: Knex.Transaction,
+  userId: string,
+  inputs: readonly AnswerInput[],
+  now: Date = new Date(),
+): Promise<{ outcomes: AnswerOutcome[]; awarded: AchievementCode[] }> {
+  const schedule = await learnerSchedule(trx, userId);
+  const outcomes: AnswerOutcome[] = [];
+  let becameMastered = false;
+  let latest: Date | null = null;
+  for (const input of inputs) {
+    const at = input.answeredAt ?? now;
+    const rating = ratingFor(input.isCorrect, input.rating);
+    const inserted: { id: number }[] = await trx('learn_answers')
+      .insert({
+        user_id: userId,
+        question_id: input.questionId,
+        is_correct: input.isCorrect,
+        mode: input.mode,
+        answered_at: at,
+        client_id: input.clientId ?? null,
+        attempt_id: input.attemptId ?? null,
+        rating: input.rating ?? null,
+      })
+      .onConflict()
+      .ignore()
+      .returning('id');
+    const key = { user_id: userId, question_id: input.questionId };
+    if (inserted.length === 0) {
+      const row: ProgressRow | undefined = await trx('question_progress').where(key).first();
+      if (!row) throw new Error('duplicate answer without progress');
+      outcomes.push({ duplicate: true, progress: toProgress(row) });
+      continue;
+    }
+    // Create the row if needed, then lock it: concurrent answers to one question apply one after the other.
+    await trx('question_progress').insert(key).onConflict(['user_id', 'question_id']).ignore();
+    const row: ProgressRow = await trx('question_progress').where(key).forUpdate().first();
+    const [updated]: ProgressRow[] = await trx('question_progress')
+      .where(key)
+      .update(stepProgress(row, { isCorrect: input.isCorrect, rating, at }, schedule))
+      .returning('*');
+    if (!isMastered(row) && isMastered(updated as ProgressRow)) becameMastered = true;
+    latest = max(latest, at);
+    outcomes.push({ duplicate: false, progress: toProgress(updated as ProgressRow) });
+  }
+  const awarded = latest ? await awardOnAnswer(trx, userId, latest, { becameMastered }) : [];
+  return { outcomes, awarded };
+}
 
 /**
  * Stores one answer and updates the question's progress (counts, streak, FSRS card) in one transaction, and in
@@ -74,46 +219,51 @@ export async function recordAnswer(
   now: Date = new Date(),
 ): Promise<{ duplicate: boolean; progress: Progress; awarded: AchievementCode[] }> {
   return db.transaction(async (trx) => {
-    const inserted: { id: number }[] = await trx('learn_answers')
-      .insert({
-        user_id: userId,
-        question_id: input.questionId,
-        is_correct: input.isCorrect,
-        mode: input.mode,
-        answered_at: now,
-        client_id: input.clientId ?? null,
-      })
-      .onConflict(['user_id', 'client_id'])
-      .ignore()
-      .returning('id');
-    const key = { user_id: userId, question_id: input.questionId };
-    if (inserted.length === 0) {
-      const row: ProgressRow | undefined = await trx('question_progress').where(key).first();
-      if (!row) throw new Error('duplicate answer without progress');
-      return { duplicate: true, progress: toProgress(row), awarded: [] };
-    }
-    // Create the row if needed, then lock it: concurrent answers to one question apply one after the other.
-    await trx('question_progress').insert(key).onConflict(['user_id', 'question_id']).ignore();
-    const row: ProgressRow = await trx('question_progress').where(key).forUpdate().first();
-    const card = review(row.reps > 0 ? row : null, ratingFor(input.isCorrect, input.rating), now);
-    const [updated]: ProgressRow[] = await trx('question_progress')
-      .where(key)
-      .update({
-        seen_count: row.seen_count + 1,
-        correct_count: row.correct_count + (input.isCorrect ? 1 : 0),
-        incorrect_count: row.incorrect_count + (input.isCorrect ? 0 : 1),
-        correct_streak: input.isCorrect ? row.correct_streak + 1 : 0,
-        last_correct: input.isCorrect,
-        last_answered_at: now,
-        first_answered_at: row.first_answered_at ?? now,
-        ...card,
-      })
-      .returning('*');
-    const awarded = await awardOnAnswer(trx, userId, now, {
-      becameMastered: !isMastered(row) && isMastered(updated as ProgressRow),
-    });
-    return { duplicate: false, progress: toProgress(updated as ProgressRow), awarded };
+    const { outcomes, awarded } = await applyAnswers(trx, userId, [input], now);
+    const [outcome] = outcomes as [AnswerOutcome];
+    return { ...outcome, awarded };
   });
+}
+
+type LoggedAnswer = {
+  question_id: number;
+  is_correct: boolean;
+  rating: RatingName | null;
+  answered_at: Date;
+};
+
+/**
+ * Rebuilds the records of these questions from the answer log, answer by answer in time order, with the same
+ * step as the write path. Used when answers enter the log out of order (the backfill of exam answers).
+ * A flashcard answer logged before ratings were kept replays as right = good, wrong = again.
+ */
+export async function replayProgress(
+  trx: Knex.Transaction,
+  userId: string,
+  questionIds: readonly number[],
+): Promise<void> {
+  if (questionIds.length === 0) return;
+  const schedule = await learnerSchedule(trx, userId);
+  const answers: LoggedAnswer[] = await trx('learn_answers')
+    .where({ user_id: userId })
+    .whereIn('question_id', questionIds)
+    .orderBy([{ column: 'answered_at' }, { column: 'id' }])
+    .select('question_id', 'is_correct', 'rating', 'answered_at');
+  const records = new Map<number, ProgressColumns>();
+  for (const a of answers) {
+    const before = records.get(a.question_id) ?? null;
+    const rating = ratingFor(a.is_correct, a.rating ?? undefined);
+    records.set(
+      a.question_id,
+      stepProgress(before, { isCorrect: a.is_correct, rating, at: new Date(a.answered_at) }, schedule),
+    );
+  }
+  for (const [questionId, columns] of records) {
+    await trx('question_progress')
+      .insert({ user_id: userId, question_id: questionId, ...columns })
+      .onConflict(['user_id', 'question_id'])
+      .merge();
+  }
 }
 
 /** The learner's progress per question id. */

@@ -2,18 +2,44 @@ import { type Card, createEmptyCard, fsrs, type Grade, generatorParameters, Rati
 
 /**
  * The spaced-repetition scheduler: FSRS (ts-fsrs), one card per learner and question in `question_progress`.
- * Default FSRS-6 weights, 90 % requested retention, short-term learning steps (1 min, 10 min; relearning 10 min)
- * so a wrong answer comes back in the same session, intervals capped at one year (the test is a one-off goal),
- * no fuzz (deterministic: the same history gives the same due date).
+ * Default FSRS-6 weights, the learner's desired retention (0.80–0.95, default 0.90), short-term learning steps
+ * (1 min, 10 min; relearning 10 min) so a wrong answer comes back in the same session, intervals capped at one
+ * year (the test is a one-off goal) and, once the learner has set the date of their test, at that date (see
+ * `capAtExam`), no fuzz (deterministic: the same history gives the same due date).
  */
-export const FSRS_PARAMETERS = generatorParameters({
-  request_retention: 0.9,
-  maximum_interval: 365,
-  enable_fuzz: false,
-  enable_short_term: true,
-});
+export const DEFAULT_RETENTION = 0.9;
+export const RETENTION_RANGE = { min: 0.8, max: 0.95 } as const;
 
-const scheduler = fsrs(FSRS_PARAMETERS);
+const parametersFor = (retention: number) =>
+  generatorParameters({
+    request_retention: retention,
+    maximum_interval: 365,
+    enable_fuzz: false,
+    enable_short_term: true,
+  });
+
+export const FSRS_PARAMETERS = parametersFor(DEFAULT_RETENTION);
+
+/** One scheduler per retention in use (a handful: the settings offer steps of 0.05). */
+const schedulers = new Map<number, ReturnType<typeof fsrs>>();
+function schedulerFor(retention: number) {
+  const r = Math.min(RETENTION_RANGE.max, Math.max(RETENTION_RANGE.min, Math.round(retention * 100) / 100));
+  let s = schedulers.get(r);
+  if (!s) {
+    s = fsrs(parametersFor(r));
+    schedulers.set(r, s);
+  }
+  return s;
+}
+
+/** What the learner's settings change about scheduling. */
+export type LearnerSchedule = {
+  retention: number;
+  /** The instant the learner's test day begins (00:00 Europe/Berlin), if they set a date. */
+  examStartsAt: Date | null;
+};
+
+export const DEFAULT_SCHEDULE: LearnerSchedule = { retention: DEFAULT_RETENTION, examStartsAt: null };
 
 export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export type RatingName = (typeof RATINGS)[number];
@@ -72,14 +98,37 @@ export function fromCard(card: Card): CardColumns {
 }
 
 /**
- * One review. A multiple-choice answer grades itself (right = good, wrong = again); flashcards send the
- * learner's own again/hard/good/easy.
+ * Every question comes up before the test: a due date later than the start of the day before the test day moves
+ * to that moment, so the question is due on the eve of the test at the latest. A test date that is today, or has
+ * passed, caps nothing.
  */
-export function review(row: CardColumns | null | undefined, rating: RatingName, now: Date): CardColumns {
-  // A review before the last one (clock skew) is treated as happening at the last review.
+/** The latest due date the test allows (the start of the day before the test day), or null when nothing caps. */
+export function examEve(now: Date, examStartsAt: Date | null): Date | null {
+  if (!examStartsAt) return null;
+  const eve = new Date(examStartsAt.getTime() - 24 * 3600 * 1000);
+  return eve > now ? eve : null;
+}
+
+export function capAtExam(due: Date, now: Date, examStartsAt: Date | null): Date {
+  const eve = examEve(now, examStartsAt);
+  return eve && due > eve ? eve : due;
+}
+
+/**
+ * One review. A multiple-choice answer grades itself (right = good, wrong = again; an exam answer marked unsure
+ * but right = hard); flashcards send the learner's own again/hard/good/easy.
+ */
+export function review(
+  row: CardColumns | null | undefined,
+  rating: RatingName,
+  now: Date,
+  schedule: LearnerSchedule = DEFAULT_SCHEDULE,
+): CardColumns {
+  // A review before the last one (clock skew, a replayed exam) is treated as happening at the last review.
   const last = row?.last_review ? new Date(row.last_review) : null;
   const at = last && last > now ? last : now;
-  return fromCard(scheduler.next(toCard(row, at), at, GRADE[rating]).card);
+  const card = schedulerFor(schedule.retention).next(toCard(row, at), at, GRADE[rating]).card;
+  return fromCard({ ...card, due: capAtExam(card.due, at, schedule.examStartsAt) });
 }
 
 export const ratingFor = (isCorrect: boolean, rating?: RatingName): RatingName =>

@@ -11,6 +11,7 @@ import { fetchProfile, type GrantResponse, grantConfig, isProvider } from '../au
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../auth/sessions';
 import { readAccessToken, signAccessToken } from '../auth/tokens';
 import type { Deps } from '../deps';
+import { claimGuestDemo } from '../exam/claim';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { enforceRateLimit, rateLimitKey, refundRateLimit, resetRateLimit } from '../http/rate-limit';
 import { safeReturnPath, welcomePath } from '../http/redirect';
@@ -45,6 +46,15 @@ export function authRoutes({ db, config, auth }: Deps): Router {
       await recordConversion(db, visitorId(ctx, secure), 'mf_account', 'sign_in');
     } catch (err) {
       ctx.state.log.warn({ err }, 'sign-in conversion not recorded');
+    }
+  };
+
+  /** A guest's finished demo in this browser becomes the learner's; a failure here never fails the sign-in. */
+  const claimDemo = async (ctx: Context, userId: string) => {
+    try {
+      await claimGuestDemo(ctx, db, config, userId);
+    } catch (err) {
+      ctx.state.log.warn({ err }, 'guest demo not claimed');
     }
   };
 
@@ -100,6 +110,7 @@ export function authRoutes({ db, config, auth }: Deps): Router {
       const profile = await fetchProfile(provider, response, auth);
       const { user } = await signInWithIdentity(db, profile);
       await startSession(ctx, db, config, user, provider);
+      await claimDemo(ctx, user.id);
       await recordSignIn(ctx);
       destroyOAuthSession(ctx);
       // A new user is onboarded first; /welcome carries the remembered destination on (?redirect=).
@@ -127,6 +138,7 @@ export function authRoutes({ db, config, auth }: Deps): Router {
     await refundRateLimit(db, ipKey, ipHit.windowStart);
     await resetRateLimit(db, emailKey);
     await startSession(ctx, db, config, user, 'password');
+    await claimDemo(ctx, user.id);
     await recordSignIn(ctx);
     ctx.body = toUserJson(user);
   });

@@ -2,14 +2,22 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { resolveSession } from '../auth/middleware';
-import { type LearnQuestion, listQuestions, stateExists } from '../catalog/repository';
+import {
+  type LearnQuestion,
+  listQuestions,
+  listStates,
+  listTopics,
+  stateExists,
+} from '../catalog/repository';
 import type { Deps } from '../deps';
+import { issueClaim } from '../exam/claim';
 import {
   type AttemptRow,
   createAttempt,
   finalizeAttempt,
   finalizeExpiredAttempts,
   findAttempt,
+  type ItemRow,
   isPastDeadline,
   listAttempts,
   listItems,
@@ -19,7 +27,7 @@ import {
 import { EXAM } from '../exam/rules';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
 import type { Language } from '../http/lang';
-import { langParam, parseBody, parseParams } from '../http/validate';
+import { langParam, parseBody, parseParams, parseQuery } from '../http/validate';
 import { recordConversion } from '../remotes/registry';
 import { visitorId } from './remotes';
 
@@ -44,12 +52,26 @@ const answerBody = z
   .strict()
   .refine((b) => b.answer !== undefined || b.unsure !== undefined, 'send answer, unsure or both');
 
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+
 type PublicQuestion = Omit<LearnQuestion, 'correct' | 'explanation'>;
 
 function publicQuestion(q: LearnQuestion): PublicQuestion {
   const { correct: _c, explanation: _e, ...rest } = q;
   return rest;
 }
+
+/** Whole seconds from start to finish (a timed-out mock test finished at its deadline). */
+const durationSeconds = (a: AttemptRow) =>
+  a.finalized_at
+    ? Math.max(0, Math.round((new Date(a.finalized_at).getTime() - new Date(a.created_at).getTime()) / 1000))
+    : null;
+
+/** What "Practise my mistakes" practises: a wrong answer, a blank, or a right answer the learner was unsure of. */
+const isMistake = (item: { answer: number | null; correct: number; unsure: boolean }) =>
+  item.answer !== item.correct || item.unsure;
+
+const TOPIC_ORDER = ['politics', 'history', 'society', 'state'];
 
 export function examRoutes({ db, config }: Deps): Router {
   const secure = config.env === 'production';
@@ -70,6 +92,34 @@ export function examRoutes({ db, config }: Deps): Router {
     if (!attempt.finalized_at && (await isPastDeadline(db, attempt.id)))
       attempt = await finalizeAttempt(db, attempt);
     return { attempt, signedIn };
+  }
+
+  /** Correct answers per topic of the catalog, the learner's state questions as one group named after the state. */
+  async function topicScores(
+    attempt: AttemptRow,
+    items: ItemRow[],
+    byId: Map<number, LearnQuestion>,
+    lang: Language,
+  ) {
+    const [topics, states] = await Promise.all([listTopics(db, lang), listStates(db, lang)]);
+    const names = new Map(topics.map((t) => [t.id, t.name]));
+    const stateName = states.find((st) => st.code === attempt.state_code)?.name ?? attempt.state_code;
+    const groups = new Map<string, { id: string; name: string; correct: number; total: number }>();
+    for (const item of items) {
+      const q = byId.get(item.question_id) as LearnQuestion;
+      const id = q.state ? 'state' : q.topic;
+      const group = groups.get(id) ?? {
+        id,
+        name: id === 'state' ? stateName : (names.get(id) ?? id),
+        correct: 0,
+        total: 0,
+      };
+      group.total++;
+      if (item.answer === item.correct) group.correct++;
+      groups.set(id, group);
+    }
+    const rank = (id: string) => (TOPIC_ORDER.includes(id) ? TOPIC_ORDER.indexOf(id) : TOPIC_ORDER.length);
+    return [...groups.values()].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
   }
 
   async function view(attempt: AttemptRow, lang: Language, signedIn: boolean) {
@@ -100,7 +150,10 @@ export function examRoutes({ db, config }: Deps): Router {
             total: attempt.question_count,
             passed: attempt.passed,
             finalizedAt: attempt.finalized_at,
-            // Guests see the score only; the answer review is for signed-in learners (spec §2, §6).
+            durationSeconds: durationSeconds(attempt),
+            // Guests see the score only; the breakdown and the review are for signed-in learners (spec §2, §6).
+            topics: signedIn ? await topicScores(attempt, items, byId, lang) : null,
+            mistakes: signedIn ? items.filter(isMistake).length : 0,
             review: signedIn
               ? items.map((item) => {
                   const q = byId.get(item.question_id) as LearnQuestion;
@@ -108,6 +161,7 @@ export function examRoutes({ db, config }: Deps): Router {
                     position: item.position,
                     id: q.id,
                     answer: item.answer,
+                    unsure: item.unsure,
                     correct: q.correct,
                     isCorrect: item.answer === q.correct,
                     explanation: q.explanation,
@@ -136,12 +190,14 @@ export function examRoutes({ db, config }: Deps): Router {
     ctx.body = await view(attempt as AttemptRow, lang, signedIn);
   });
 
+  /** The owner's attempts, newest first: a learner's history, or the demos of this browser for a guest. */
   router.get('/', async (ctx) => {
     langParam(ctx);
+    const { limit } = parseQuery(ctx, listQuery);
     const { owner } = await ownerOf(ctx);
     // Attempts whose time ran out while nobody had them open are finalized before they are listed.
     await finalizeExpiredAttempts(db, owner);
-    const rows = await listAttempts(db, owner);
+    const rows = await listAttempts(db, owner, limit);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = rows.map((a) => ({
       id: a.id,
@@ -150,10 +206,30 @@ export function examRoutes({ db, config }: Deps): Router {
       status: a.finalized_at ? 'finalized' : 'in_progress',
       createdAt: a.created_at,
       deadline: a.deadline_at,
+      finishedAt: a.finalized_at,
+      durationSeconds: durationSeconds(a),
       correct: a.correct_count,
       total: a.question_count,
       passed: a.passed,
     }));
+  });
+
+  /** "Practise my mistakes": the wrong, blank and unsure questions of a finished attempt, with their answers. */
+  router.get('/:id/mistakes', async (ctx) => {
+    const lang = langParam(ctx);
+    const { attempt, signedIn } = await loadAttempt(ctx);
+    if (!signedIn) throw unauthorized('Sign in to practise your mistakes.');
+    if (!attempt.finalized_at) throw conflict('This attempt is not finished yet.', 'attempt_open');
+    const items = (await listItems(db, attempt.id)).filter(isMistake);
+    const questions = await listQuestions(db, lang, { ids: items.map((i) => i.question_id) });
+    const byId = new Map(questions.map((q) => [q.number, q]));
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = {
+      attemptId: attempt.id,
+      kind: attempt.kind,
+      finishedAt: attempt.finalized_at,
+      questions: items.flatMap((i) => byId.get(i.question_id) ?? []),
+    };
   });
 
   router.get('/:id', async (ctx) => {
@@ -193,6 +269,8 @@ export function examRoutes({ db, config }: Deps): Router {
     const lang = langParam(ctx);
     const { attempt, signedIn } = await loadAttempt(ctx);
     const done = attempt.finalized_at ? attempt : await finalizeAttempt(db, attempt);
+    // A guest's finished demo can be kept: this browser may claim it when it signs in (exam/claim.ts).
+    if (!signedIn && done.kind === 'demo' && !done.user_id) await issueClaim(ctx, db, config, done.id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await view(done, lang, signedIn);
   });

@@ -8,6 +8,8 @@ import type { Deps } from '../deps';
 import { badRequest, unauthorized } from '../http/errors';
 import { LANGUAGES } from '../http/lang';
 import { parseBody } from '../http/validate';
+import { capDueAtExam } from '../learn/repository';
+import { RETENTION_RANGE } from '../learn/scheduler';
 import { exportUserData } from '../users/export';
 import { deleteUser, toUserJson, updateUser } from '../users/repository';
 
@@ -27,6 +29,11 @@ export const settingsBody = z
     onboarded: z.boolean(),
     /** The learner's test day for the dashboard's daily plan; null clears it. */
     examDate: z.iso.date('must be a date like 2026-06-30').nullable(),
+    /** FSRS desired retention: 0.80–0.95 (the settings offer 80, 85, 90, 95 %). */
+    desiredRetention: z
+      .number()
+      .min(RETENTION_RANGE.min, 'must be between 0.80 and 0.95')
+      .max(RETENTION_RANGE.max, 'must be between 0.80 and 0.95'),
   })
   .partial()
   .strict();
@@ -65,7 +72,12 @@ export function userRoutes({ db, config }: Deps): Router {
     const me = currentUser(ctx);
     const patch = parseBody(ctx, settingsBody);
     if (patch.federalState) await assertState(patch.federalState, 'federalState');
-    const user = await updateUser(db, me.id, patch);
+    const user = await db.transaction(async (trx) => {
+      const updated = await updateUser(trx, me.id, patch);
+      // A new test date pulls every question already scheduled after it back to the eve of the test.
+      if (updated && patch.examDate) await capDueAtExam(trx, me.id);
+      return updated;
+    });
     if (!user) throw unauthorized();
     ctx.body = toUserJson(user);
   });

@@ -16,6 +16,8 @@ export type UserRow = {
   notify_weekly_report: boolean;
   /** DATE: pg hands it back as a Date at local midnight (or a string if a type parser says so). */
   exam_date: Date | string | null;
+  /** FSRS desired retention, 0.80–0.95. */
+  desired_retention: number;
   password_hash: string | null;
   created_at: Date;
   updated_at: Date;
@@ -34,6 +36,8 @@ export type UserJson = {
   notifications: { email: boolean; push: boolean; weeklyReport: boolean };
   /** The learner's real test day (YYYY-MM-DD) or null; the dashboard plans towards it. */
   examDate: string | null;
+  /** FSRS desired retention (0.80–0.95): how much of a question the learner wants to still know when it is due. */
+  desiredRetention: number;
 };
 
 /** A DATE column as YYYY-MM-DD, whether pg returned a local-midnight Date or the text. */
@@ -56,6 +60,7 @@ export function toUserJson(u: UserRow): UserJson {
     onboarded: u.onboarded,
     notifications: { email: u.notify_email, push: u.notify_push, weeklyReport: u.notify_weekly_report },
     examDate: dateOnly(u.exam_date),
+    desiredRetention: u.desired_retention ?? 0.9,
   };
 }
 
@@ -97,6 +102,7 @@ export type UserPatch = {
   passwordHash?: string | null;
   /** YYYY-MM-DD or null to clear. */
   examDate?: string | null;
+  desiredRetention?: number;
 };
 
 /** Applies only the fields present; always scoped to one user id (the caller's, from the session). */
@@ -112,6 +118,7 @@ export async function updateUser(db: Knex, id: string, patch: UserPatch): Promis
     row.notify_weekly_report = patch.notifications.weeklyReport;
   if (patch.passwordHash !== undefined) row.password_hash = patch.passwordHash;
   if (patch.examDate !== undefined) row.exam_date = patch.examDate;
+  if (patch.desiredRetention !== undefined) row.desired_retention = patch.desiredRetention;
   if (Object.keys(row).length === 0) return findUser(db, id);
   const [updated] = await db<UserRow>('users')
     .where({ id })

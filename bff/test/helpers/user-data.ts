@@ -81,7 +81,7 @@ type App = {
 };
 
 export type FilledLearner = {
-  /** Learn-mode answers given (question number, right or wrong), in order. */
+  /** Every answer in the learner's log (question number, right or wrong), in order: learn mode, then the mock's. */
   answers: { question: number; correct: boolean }[];
   bookmarks: number[];
   /** The finished mock test. */
@@ -174,5 +174,7 @@ export async function useEveryFeature(app: App, cookie: string, label: string): 
     billing: 'yearly',
   });
 
-  return { answers, bookmarks, mock: { id: attempt.id, ...done.result } };
+  // The finished mock's answers joined the log, in the order they were given.
+  const examAnswers = attempt.questions.map((q) => ({ question: q.number, correct: q.position > 3 }));
+  return { answers: [...answers, ...examAnswers], bookmarks, mock: { id: attempt.id, ...done.result } };
 }

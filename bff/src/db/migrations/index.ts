@@ -7,6 +7,7 @@ import * as contact from './20261122_005_contact';
 import * as learning from './20261122_006_learning';
 import * as learn from './20261122_007_learn';
 import * as achievementsOnWrite from './20261123_008_achievements_on_write';
+import * as answerLog from './20261124_009_answer_log';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -23,6 +24,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122_006_learning', learning],
   ['20261122_007_learn', learn],
   ['20261123_008_achievements_on_write', achievementsOnWrite],
+  ['20261124_009_answer_log', answerLog],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
