@@ -142,7 +142,7 @@ describe('one answer log', () => {
     const cards = await app
       .db('question_progress')
       .where({ user_id: a.id })
-      .whereIn('question_id', [byPosition.get(1), byPosition.get(25)])
+      .whereIn('question_id', [byPosition.get(1) as number, byPosition.get(25) as number])
       .select('question_id', 'reps', 'fsrs_state');
     expect(cards.map((c) => [c.reps, c.fsrs_state])).toEqual([
       [1, 1],
