@@ -2,6 +2,7 @@ import {
   isApiError,
   Link,
   Navigate,
+  useDocumentTitle,
   useLanguage,
   useLocation,
   useNavigate,
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { type Attempt, type ExamKind, examApi } from './api';
 import { ExamRunner } from './ExamRunner';
 import styles from './exam.module.css';
+import { formatDateTime } from './format';
 import { ResultView } from './ResultView';
 import { StartScreen } from './StartScreen';
 import { clearPendingAnswers, dropPendingAnswers, readOpenAttempt, writeOpenAttempt } from './storage';
@@ -25,15 +27,23 @@ interface NavState {
   timeUp?: boolean;
   /** Answers changed in this browser that the server no longer took (time was up): they did not count. */
   unsaved?: number;
+  /** Who the carried attempt was read for: after a sign-in it is read again (the review comes with it). */
+  userId?: string | null;
 }
 
 const firstOpen = (attempt: Attempt) => attempt.questions.find((q) => q.answer === null)?.position ?? 1;
 
-function Page({ kind, children }: { kind: ExamKind; children: ReactNode }) {
+/** "Demo test" / "Mock test": the page title of the exam of that kind. */
+export function useKindTitle(kind: ExamKind): string {
   const { t } = useTranslation('exam');
+  return kind === 'mock' ? t('mock.title') : t('demo.title');
+}
+
+function Page({ kind, title, children }: { kind: ExamKind; title?: string; children: ReactNode }) {
+  const kindTitle = useKindTitle(kind);
   return (
     <section className={styles.page} aria-labelledby={`exam-title-${kind}`}>
-      <h1 id={`exam-title-${kind}`}>{kind === 'mock' ? t('mock.title') : t('demo.title')}</h1>
+      <h1 id={`exam-title-${kind}`}>{title ?? kindTitle}</h1>
       {children}
     </section>
   );
@@ -58,8 +68,9 @@ type Phase =
  * /demo and /exam: resumes the open attempt of this kind (the id kept in localStorage, else the newest
  * open one the server lists for this learner), otherwise shows the start screen.
  */
-export function ExamPage({ kind, base }: { kind: ExamKind; base: string }) {
+export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string; history: string }) {
   const { t } = useTranslation('exam');
+  useDocumentTitle(useKindTitle(kind));
   const { user, status } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -78,13 +89,16 @@ export function ExamPage({ kind, base }: { kind: ExamKind; base: string }) {
     if (carried) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [carried, navigate, location.pathname, location.search]);
 
+  const userId = user?.id ?? null;
   const showResult = useCallback(
     (attempt: Attempt, timeUp: boolean) => {
       writeOpenAttempt(kind, null);
       const unsaved = dropPendingAnswers(attempt);
-      navigate(`${base}/result/${attempt.id}`, { state: { attempt, timeUp, unsaved } satisfies NavState });
+      navigate(`${base}/result/${attempt.id}`, {
+        state: { attempt, timeUp, unsaved, userId } satisfies NavState,
+      });
     },
-    [kind, base, navigate],
+    [kind, base, navigate, userId],
   );
 
   useEffect(() => {
@@ -191,6 +205,13 @@ export function ExamPage({ kind, base }: { kind: ExamKind; base: string }) {
       <>
         <p className={styles.lead}>{kind === 'mock' ? t('mock.intro') : t('demo.intro')}</p>
         <StartScreen kind={kind} starting={starting} error={startError} onStart={(s) => void start(s)} />
+        {kind === 'mock' && user && (
+          <p>
+            <Link className={styles.textLink} to={history}>
+              {t('mock.history')}
+            </Link>
+          </p>
+        )}
       </>
     );
   else
@@ -207,9 +228,15 @@ export function ExamPage({ kind, base }: { kind: ExamKind; base: string }) {
   return <Page kind={kind}>{body}</Page>;
 }
 
-/** /demo/result/:id and /exam/result/:id: the finalized attempt (a reload shows it again). */
-export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
+/**
+ * /demo/result/:id and /exam/result/:id: the finalized attempt. It is read by id (a reload, a link from the
+ * history or a sign-in shows it again); the attempt carried by the navigation from the test only spares the
+ * first read, and only for the same language and the same learner.
+ */
+export function ResultPage({ kind, base, history }: { kind: ExamKind; base: string; history: string }) {
   const { t } = useTranslation('exam');
+  useDocumentTitle(t('result.documentTitle'));
+  const kindTitle = useKindTitle(kind);
   const { id = '' } = useParams();
   const { language } = useLanguage();
   const { user, status } = useSession();
@@ -217,9 +244,15 @@ export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
   const location = useLocation();
   const nav = location.state as NavState | null;
   const seedLanguage = useRef(language);
-  const seed = nav?.attempt?.id === id && seedLanguage.current === language ? nav.attempt : undefined;
+  const userId = user?.id ?? null;
+  // A guest who signs in on this page (or comes back signed in) must not keep the guest's view (no review):
+  // the user id is part of the key, and the carried attempt only counts for whoever it was read for.
+  const seed =
+    nav?.attempt?.id === id && seedLanguage.current === language && nav.userId === userId
+      ? nav.attempt
+      : undefined;
   const query = useQuery({
-    queryKey: ['exam-attempt', id, language, user?.id ?? null],
+    queryKey: ['exam-attempt', id, language, userId],
     queryFn: () => examApi.get(id),
     initialData: seed,
     enabled: status !== 'loading' || Boolean(seed),
@@ -228,7 +261,7 @@ export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
   const [retakeError, setRetakeError] = useState<string | null>(null);
 
   if (kind === 'mock' && status !== 'loading' && !user)
-    return <Navigate to={`/login?redirect=${encodeURIComponent(base)}`} replace />;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(`${base}/result/${id}`)}`} replace />;
 
   const retake = async (state: string) => {
     setRetaking(true);
@@ -245,6 +278,7 @@ export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
   };
 
   let body: ReactNode;
+  let title: string | undefined;
   if (query.isPending) body = <Loading />;
   else if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
@@ -267,9 +301,15 @@ export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
     return <Navigate to={query.data.kind === 'mock' ? '/exam' : '/demo'} replace />;
   } else {
     const attempt = query.data;
+    if (attempt.result)
+      title = t('result.heading', {
+        test: kindTitle,
+        date: formatDateTime(attempt.result.finalizedAt, language),
+      });
     body = (
       <ResultView
         attempt={attempt}
+        historyPath={history}
         timeUp={Boolean(nav?.timeUp)}
         unsaved={nav?.unsaved ?? 0}
         retaking={retaking}
@@ -278,5 +318,9 @@ export function ResultPage({ kind, base }: { kind: ExamKind; base: string }) {
       />
     );
   }
-  return <Page kind={kind}>{body}</Page>;
+  return (
+    <Page kind={kind} title={title}>
+      {body}
+    </Page>
+  );
 }

@@ -313,7 +313,7 @@ export function ExamRunner({
               <JumpList positions={open} onJump={goTo} />
             </div>
           ) : (
-            <p>{t('run.confirmAllAnswered', { total })}</p>
+            <p>{t('run.confirmAllAnswered', { count: total })}</p>
           )}
           {unsure.length > 0 && (
             <>
@@ -458,7 +458,7 @@ function Timer({ secondsLeft, announcedMinutes }: { secondsLeft: number; announc
           ? ''
           : announcedMinutes === 1
             ? t('run.timerLastMinute')
-            : t('run.timerAnnounce', { minutes: announcedMinutes })}
+            : t('run.timerAnnounce', { count: announcedMinutes })}
       </span>
     </div>
   );

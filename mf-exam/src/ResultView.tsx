@@ -1,11 +1,20 @@
 import { Link, useSession } from '@buergerfit/platform';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attempt, ExamQuestion, ReviewItem } from './api';
+import type { Attempt, ExamQuestion, ReviewItem, TopicResult } from './api';
 import styles from './exam.module.css';
+import { formatDuration } from './format';
+
+/** Where "Practise my mistakes" leads: mf_learn's session of this attempt's wrong, unanswered and unsure questions. */
+export const mistakesPath = (attemptId: string) => `/learn/mistakes/${encodeURIComponent(attemptId)}`;
+
+/** What the review's filter keeps, and what "Practise my mistakes" takes up: wrong (or unanswered) or unsure. */
+const needsPractice = (item: ReviewItem) => !item.isCorrect || item.unsure;
 
 export interface ResultViewProps {
   attempt: Attempt;
+  /** The signed-in learner's test history. */
+  historyPath: string;
   /** Finalized by the server at the deadline, not by the learner. */
   timeUp?: boolean;
   /** How many answers changed in this browser were refused by the server (and so did not count). */
@@ -15,9 +24,14 @@ export interface ResultViewProps {
   onRetake: () => void;
 }
 
-/** Passed or failed with the score; guests see only that and a prompt, signed-in learners the review. */
+/**
+ * Passed or failed with the score and the time taken; guests see only that and a prompt to sign up (which
+ * comes back here: the server keeps the guest's demo for the new account), signed-in learners the figures per
+ * topic, a way to practise their mistakes and the review.
+ */
 export function ResultView({
   attempt,
+  historyPath,
   timeUp = false,
   unsaved = 0,
   retaking,
@@ -35,8 +49,11 @@ export function ResultView({
   }, []);
 
   if (!result) return null;
-  const loginPath = attempt.kind === 'mock' ? '/exam' : '/demo';
+  // After signing up or in, back to this very result: it is then the new account's, with the review.
+  const loginPath = `${attempt.kind === 'mock' ? '/exam' : '/demo'}/result/${attempt.id}`;
   const missing = Math.max(0, attempt.passMark - result.correct);
+  const review = user ? result.review : null;
+  const practise = review !== null && result.mistakes > 0;
 
   return (
     <div className={styles.result}>
@@ -61,14 +78,34 @@ export function ResultView({
         <p className={styles.score} data-testid="exam-score">
           {t('result.score', { correct: result.correct, total: result.total })}
         </p>
+        <p data-testid="exam-duration">
+          {t('result.duration', { duration: formatDuration(t, result.durationSeconds) })}
+        </p>
         <p>
           {result.passed
             ? t('result.passedText', { pass: attempt.passMark })
-            : t('result.failedText', { missing, pass: attempt.passMark })}
+            : t('result.failedText', { count: missing, pass: attempt.passMark })}
         </p>
       </section>
 
-      {result.review === null || !user ? (
+      {practise && (
+        <div className={styles.practise}>
+          <Link
+            className={styles.primaryButton}
+            to={mistakesPath(attempt.id)}
+            aria-describedby={`${id}-practise`}
+          >
+            {t('result.practise', { count: result.mistakes })}
+          </Link>
+          <p id={`${id}-practise`} className={styles.muted}>
+            {t('result.practiseHint')}
+          </p>
+        </div>
+      )}
+
+      {user && result.topics && result.topics.length > 0 && <Topics topics={result.topics} />}
+
+      {review === null ? (
         <section className={styles.card} aria-labelledby={`${id}-guest`} data-testid="guest-prompt">
           <h2 id={`${id}-guest`}>{t('result.guestTitle')}</h2>
           <p>{t('result.guestPrompt')}</p>
@@ -77,7 +114,7 @@ export function ResultView({
           </Link>
         </section>
       ) : (
-        <Review questions={attempt.questions} review={result.review} />
+        <Review questions={attempt.questions} review={review} />
       )}
 
       {retakeError && (
@@ -86,9 +123,19 @@ export function ResultView({
         </p>
       )}
       <div className={styles.actions}>
-        <button type="button" className={styles.primaryButton} disabled={retaking} onClick={onRetake}>
+        <button
+          type="button"
+          className={practise ? styles.secondaryButton : styles.primaryButton}
+          disabled={retaking}
+          onClick={onRetake}
+        >
           {retaking ? t('start.starting') : t('result.retake')}
         </button>
+        {user && (
+          <Link className={styles.secondaryButton} to={historyPath}>
+            {t('result.toHistory')}
+          </Link>
+        )}
         {user && (
           <Link className={styles.secondaryButton} to="/dashboard">
             {t('result.toDashboard')}
@@ -99,22 +146,54 @@ export function ResultView({
   );
 }
 
+/** Correct answers per topic: the figures as text, a bar beside them for the eye. */
+function Topics({ topics }: { topics: TopicResult[] }) {
+  const { t } = useTranslation('exam');
+  const id = useId();
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-topics`} data-testid="exam-topics">
+      <h2 id={`${id}-topics`} className={styles.cardTitle}>
+        {t('result.topicsTitle')}
+      </h2>
+      <ul className={styles.topics}>
+        {topics.map((topic) => (
+          <li key={topic.id} className={styles.topic}>
+            <span className={styles.topicName}>{topic.name}</span>{' '}
+            <span className={styles.topicScore}>
+              {t('result.topicScore', { correct: topic.correct, total: topic.total })}
+            </span>
+            <span className={styles.bar} aria-hidden="true">
+              <span
+                className={styles.barFill}
+                style={{ width: `${topic.total > 0 ? Math.round((100 * topic.correct) / topic.total) : 0}%` }}
+              />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Review({ questions, review }: { questions: ExamQuestion[]; review: ReviewItem[] }) {
   const { t } = useTranslation('exam');
   const [onlyWrong, setOnlyWrong] = useState(false);
   const id = useId();
   const byPosition = new Map(questions.map((q) => [q.position, q]));
-  const shown = onlyWrong ? review.filter((r) => !r.isCorrect) : review;
-  const wrong = review.filter((r) => !r.isCorrect).length;
+  const toPractise = review.filter(needsPractice);
+  const shown = onlyWrong ? toPractise : review;
 
   return (
     <section className={styles.review} aria-labelledby={`${id}-review`}>
       <h2 id={`${id}-review`}>{t('result.review')}</h2>
-      <label className={styles.unsure}>
-        <input type="checkbox" checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} />
-        <span>{t('result.onlyWrong', { count: wrong })}</span>
-      </label>
-      {shown.length === 0 && <p className={styles.card}>{t('result.noneWrong')}</p>}
+      {toPractise.length > 0 ? (
+        <label className={styles.unsure}>
+          <input type="checkbox" checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} />
+          <span>{t('result.onlyWrong', { count: toPractise.length })}</span>
+        </label>
+      ) : (
+        <p className={styles.card}>{t('result.noneWrong')}</p>
+      )}
       <ol className={styles.reviewList}>
         {shown.map((item) => {
           const q = byPosition.get(item.position);
@@ -127,7 +206,18 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Revi
                   <span className={item.isCorrect ? styles.markRight : styles.markWrong}>
                     {item.isCorrect ? t('result.markRight') : t('result.markWrong')}
                   </span>
+                  {item.unsure && (
+                    <>
+                      {' '}
+                      <span className={styles.markUnsure}>{t('result.markUnsure')}</span>
+                    </>
+                  )}
                 </h3>
+                <p className={styles.meta}>
+                  {q.state
+                    ? t('run.stateQuestion', { official: q.official })
+                    : t('run.official', { official: q.official })}
+                </p>
                 <p lang="de" className={styles.questionText}>
                   {q.text}
                 </p>

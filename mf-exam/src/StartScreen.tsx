@@ -71,7 +71,7 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
             })}
           </li>
           <li>{t('start.rulePass', { pass: EXAM_PASS_MARK, total: EXAM_QUESTIONS })}</li>
-          <li>{kind === 'mock' ? t('start.ruleTime', { minutes: MOCK_MINUTES }) : t('start.ruleNoTime')}</li>
+          <li>{kind === 'mock' ? t('start.ruleTime', { count: MOCK_MINUTES }) : t('start.ruleNoTime')}</li>
           <li>{t('start.ruleSave')}</li>
           <li>{t('start.ruleLanguage')}</li>
         </ul>

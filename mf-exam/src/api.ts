@@ -31,7 +31,19 @@ export interface ReviewItem {
   answer: number | null;
   correct: number;
   isCorrect: boolean;
+  /** The learner had marked it "not sure" (whether or not the answer was right). */
+  unsure: boolean;
   explanation: { lang: 'de' | 'en'; text: string } | null;
+}
+
+export type TopicId = 'politics' | 'history' | 'society' | 'state';
+
+/** Correct answers in one topic of the attempt; `name` comes from the server in the interface language. */
+export interface TopicResult {
+  id: TopicId;
+  name: string;
+  correct: number;
+  total: number;
 }
 
 export interface ExamResult {
@@ -39,6 +51,12 @@ export interface ExamResult {
   total: number;
   passed: boolean;
   finalizedAt: string;
+  /** Finish − start, whole seconds. */
+  durationSeconds: number;
+  /** null for guests. */
+  topics: TopicResult[] | null;
+  /** Wrong + unanswered + unsure-but-right: what "Practise my mistakes" takes up (0 for guests). */
+  mistakes: number;
   /** null for guests: they see the score only. */
   review: ReviewItem[] | null;
 }
@@ -66,6 +84,8 @@ export interface AttemptSummary {
   correct: number | null;
   total: number;
   passed: boolean | null;
+  finishedAt: string | null;
+  durationSeconds: number | null;
 }
 
 export interface AnswerPatch {
@@ -81,7 +101,9 @@ export interface FederalState {
 export const examApi = {
   start: (kind: ExamKind, state?: string) =>
     api.post<Attempt>(api.lang('/exams'), state ? { kind, state } : { kind }),
-  list: () => api.get<AttemptSummary[]>(api.lang('/exams')),
+  /** The learner's attempts, newest first (the server's default limit is 50, at most 200). */
+  list: (limit?: number) =>
+    api.get<AttemptSummary[]>(api.lang(limit === undefined ? '/exams' : `/exams?limit=${limit}`)),
   get: (id: string) => api.get<Attempt>(api.lang(`/exams/${encodeURIComponent(id)}`)),
   save: (id: string, position: number, patch: AnswerPatch) =>
     api.put<{ position: number; answer: number | null; unsure: boolean }>(

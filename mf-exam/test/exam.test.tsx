@@ -38,7 +38,8 @@ describe('start screen', () => {
   it('states the rules and, for a guest without a state, that Berlin is the preselected default', async () => {
     const fake = fakeExamServer();
     await renderRemote(App, { path: '/demo', client: fake.client });
-    expect(screen.getByRole('heading', { level: 1, name: 'Demo exam' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Demo test' })).toBeTruthy();
+    expect(document.title).toBe('Demo test · Bürgerfit');
     expect(
       await screen.findByText(/33 questions: 30 general questions and 3 about your federal state/),
     ).toBeTruthy();
@@ -195,11 +196,11 @@ describe('taking the exam', () => {
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
     const dialog = (await heading('Finish the test?')).closest('section') as HTMLElement;
     expect(within(dialog).getByRole('alert').textContent).toMatch(
-      /Not answered yet \(31\), these count as wrong/,
+      /^31 questions are not answered yet; they count as wrong:/,
     );
     const jumps = within(dialog).getAllByRole('button', { name: /^Go to question/ });
     expect(jumps.map((b) => b.textContent).slice(0, 3)).toEqual(['3', '4', '5']);
-    expect(within(dialog).getByText('Marked unsure (1):')).toBeTruthy();
+    expect(within(dialog).getByText('1 question is marked unsure:')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Go to question 7' }));
     await heading('Question 7 of 33');
     expect(screen.queryByRole('heading', { name: 'Finish the test?' })).toBeNull();
@@ -219,10 +220,17 @@ describe('results', () => {
     await user.click(await screen.findByRole('button', { name: 'Finish now' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Passed' })).toBeTruthy();
     expect(screen.getByTestId('exam-score').textContent).toBe('20/33 correct');
+    const id = [...fake.attempts.keys()][0] as string;
     const prompt = screen.getByTestId('guest-prompt');
+    // Back to this very result after signing up or in (the server keeps the guest's demo for the account).
     expect(within(prompt).getByRole('link', { name: 'Sign up or log in' }).getAttribute('href')).toBe(
-      '/login?redirect=%2Fdemo',
+      `/login?redirect=${encodeURIComponent(`/demo/result/${id}`)}`,
     );
+    expect(within(prompt).getByRole('link').getAttribute('href')).toContain(`%2Fdemo%2Fresult%2F${id}`);
+    // A guest gets no topics, no practice link and no link to the history (it needs an account).
+    expect(screen.queryByTestId('exam-topics')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Practise my/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Your test history' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Your answers' })).toBeNull();
     expect(screen.queryByText('Correct answer')).toBeNull();
     expect(screen.queryAllByTestId('review-item')).toHaveLength(0);
@@ -257,7 +265,7 @@ describe('results', () => {
     expect(mineRow.textContent).toContain('Antwort 17.2');
     expect(within(q17).getByText('Why 17: because.')).toBeTruthy();
     expect(within(items[32] as HTMLElement).getByText('You did not answer this question.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show only wrong answers (17)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show only the 17 wrong or unsure answers' }));
     expect(screen.getAllByTestId('review-item')).toHaveLength(17);
   });
 });

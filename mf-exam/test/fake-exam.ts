@@ -1,6 +1,6 @@
 import { type ApiClient, createApiClient, type User } from '@buergerfit/platform';
 import { vi } from 'vitest';
-import type { Attempt, ExamKind, ExamQuestion } from '../src/api';
+import type { Attempt, AttemptSummary, ExamKind, ExamQuestion, ExamResult, TopicId } from '../src/api';
 import { json } from './util';
 
 export const TEST_USER: User = {
@@ -25,6 +25,16 @@ export const STATES = [
 /** The answer key of the fake: question at position p is correct with answer (p - 1) % 4. */
 export const correctFor = (position: number) => (position - 1) % 4;
 
+/** The fake's topics: 1–15 politics, 16–24 history, 25–30 society, 31–33 the state's questions. */
+export const topicFor = (position: number): Exclude<TopicId, 'state'> =>
+  position <= 15 ? 'politics' : position <= 24 ? 'history' : 'society';
+const TOPIC_NAMES: Record<TopicId, string> = {
+  politics: 'Politics',
+  history: 'History',
+  society: 'Society',
+  state: 'state',
+};
+
 function makeQuestions(lang: string, state: string): ExamQuestion[] {
   return Array.from({ length: 33 }, (_, i) => {
     const position = i + 1;
@@ -37,7 +47,7 @@ function makeQuestions(lang: string, state: string): ExamQuestion[] {
       official: isState ? `${state}-${position - 30}` : String(100 + position),
       text: `Deutsche Frage ${position}?`,
       answers: [1, 2, 3, 4].map((n) => (image ? `Bild ${n}` : `Antwort ${position}.${n}`)),
-      topic: 'politics',
+      topic: topicFor(position),
       subtopic: null,
       state: isState ? state : null,
       image,
@@ -65,15 +75,19 @@ export interface FakeExam {
   failSaves(n: number): void;
   /** Adds an attempt as if created earlier (e.g. before a reload). */
   seed(kind: ExamKind, patch?: Partial<Attempt>): Attempt;
-  /** Finalizes an attempt as the server does at the deadline. */
-  expire(id: string): void;
+  /** Finalizes an attempt as the server does at the deadline (or, with `at`, as if it ended then). */
+  expire(id: string, at?: Date): void;
+  /** While on, listing the attempts fails like a lost connection. */
+  failLists(on: boolean): void;
+  /** The guest signs in (or up): the session check answers with the user, attempts now come with reviews. */
+  signIn(): void;
   /** The deadline passes just before the next answer save reaches the server (it answers 409). */
   expireOnNextSave(): void;
 }
 
 /** An in-memory stand-in for the BFF's exam API, behind a stubbed global fetch. */
 export function fakeExamServer({
-  signedIn = false,
+  signedIn: initiallySignedIn = false,
   user = TEST_USER,
   mockSeconds = 3600,
 }: {
@@ -81,10 +95,14 @@ export function fakeExamServer({
   user?: User;
   mockSeconds?: number;
 } = {}): FakeExam {
+  let signedIn = initiallySignedIn;
   const attempts = new Map<string, Attempt>();
+  /** The whole result of each finalized attempt; a guest is shown only part of it (see `view`). */
+  const results = new Map<string, ExamResult>();
   const calls: FakeExam['calls'] = [];
   let failing = 0;
   let expireOnSave = false;
+  let listsFail = false;
   let n = 0;
 
   const create = (kind: ExamKind, state: string, lang = 'en'): Attempt => {
@@ -105,30 +123,51 @@ export function fakeExamServer({
     return attempt;
   };
 
-  const finalize = (a: Attempt) => {
+  const finalize = (a: Attempt, at = new Date()) => {
     if (a.status === 'finalized') return;
-    const correct = a.questions.filter((q) => q.answer === correctFor(q.position)).length;
+    const review = a.questions.map((q) => ({
+      position: q.position,
+      id: q.id,
+      answer: q.answer,
+      correct: correctFor(q.position),
+      isCorrect: q.answer === correctFor(q.position),
+      unsure: q.unsure,
+      explanation: { lang: 'en' as const, text: `Why ${q.position}: because.` },
+    }));
+    const correct = review.filter((r) => r.isCorrect).length;
+    const topics = (['politics', 'history', 'society', 'state'] as const).map((id) => {
+      const items = review.filter((r) => (r.position > 30 ? 'state' : topicFor(r.position)) === id);
+      return {
+        id,
+        name: id === 'state' ? (STATES.find((s) => s.code === a.state)?.name ?? a.state) : TOPIC_NAMES[id],
+        correct: items.filter((r) => r.isCorrect).length,
+        total: items.length,
+      };
+    });
     a.status = 'finalized';
     a.timeLeftSeconds = null;
-    a.result = {
+    results.set(a.id, {
       correct,
       total: 33,
       passed: correct >= 17,
-      finalizedAt: new Date().toISOString(),
-      review: signedIn
-        ? a.questions.map((q) => ({
-            position: q.position,
-            id: q.id,
-            answer: q.answer,
-            correct: correctFor(q.position),
-            isCorrect: q.answer === correctFor(q.position),
-            explanation: { lang: 'en', text: `Why ${q.position}: because.` },
-          }))
-        : null,
-    };
+      finalizedAt: at.toISOString(),
+      durationSeconds: Math.max(0, Math.floor((at.getTime() - Date.parse(a.createdAt)) / 1000)),
+      topics,
+      mistakes: review.filter((r) => !r.isCorrect || r.unsure).length,
+      review,
+    });
   };
 
-  const view = (a: Attempt) => structuredClone(a);
+  /** What the server sends: guests get the score and the time only (no topics, mistakes or review). */
+  const view = (a: Attempt): Attempt => {
+    const full = results.get(a.id);
+    const result: ExamResult | null = !full
+      ? null
+      : signedIn
+        ? full
+        : { ...full, topics: null, mistakes: 0, review: null };
+    return structuredClone({ ...a, result });
+  };
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -153,19 +192,29 @@ export function fakeExamServer({
       );
     }
     if (m && method === 'GET') {
+      if (listsFail) throw new TypeError('Failed to fetch');
+      const limit = Number(url.searchParams.get('limit') ?? 50);
       return json(
         200,
-        [...attempts.values()].reverse().map((a) => ({
-          id: a.id,
-          kind: a.kind,
-          state: a.state,
-          status: a.status,
-          createdAt: a.createdAt,
-          deadline: a.deadline,
-          correct: a.result?.correct ?? null,
-          total: 33,
-          passed: a.result?.passed ?? null,
-        })),
+        [...attempts.values()]
+          .reverse()
+          .slice(0, limit)
+          .map((a): AttemptSummary => {
+            const r = results.get(a.id);
+            return {
+              id: a.id,
+              kind: a.kind,
+              state: a.state,
+              status: a.status,
+              createdAt: a.createdAt,
+              deadline: a.deadline,
+              correct: r?.correct ?? null,
+              total: 33,
+              passed: r?.passed ?? null,
+              finishedAt: r?.finalizedAt ?? null,
+              durationSeconds: r?.durationSeconds ?? null,
+            };
+          }),
       );
     }
 
@@ -217,9 +266,15 @@ export function fakeExamServer({
       Object.assign(a, patch);
       return a;
     },
-    expire: (id) => {
+    expire: (id, at) => {
       const a = attempts.get(id);
-      if (a) finalize(a);
+      if (a) finalize(a, at);
+    },
+    failLists: (on) => {
+      listsFail = on;
+    },
+    signIn: () => {
+      signedIn = true;
     },
     expireOnNextSave: () => {
       expireOnSave = true;

@@ -88,7 +88,7 @@ describe('answers not saved yet', () => {
     await renderRemote(App, { path: '/exam', client: fake.client });
     expect(await screen.findByText(/Time is up/)).toBeTruthy();
     expect(screen.getByTestId('unsaved-dropped').textContent).toBe(
-      'Answers not saved before the end: 2. The server no longer accepted them after the time was up, so they did not count.',
+      '2 answers were not saved before the end. The server no longer accepted them after the time was up, so they did not count.',
     );
     expect(saves(fake)).toHaveLength(0);
     expect(localStorage.getItem(pendingAnswersKey(open.id))).toBeNull();
@@ -104,7 +104,7 @@ describe('answers not saved yet', () => {
     expect(await screen.findByText(/Time is up/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(saves(fake)).toHaveLength(1);
     expect(screen.getByTestId('unsaved-dropped').textContent).toMatch(
-      /^Answers not saved before the end: 1\./,
+      /^1 answer was not saved before the end\. The server no longer accepted it/,
     );
     expect(screen.getByTestId('exam-score').textContent).toBe('0/33 correct');
     expect(localStorage.getItem(pendingAnswersKey(open.id))).toBeNull();

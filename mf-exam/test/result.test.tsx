@@ -1,0 +1,237 @@
+import { resources } from '@buergerfit/locales';
+import { initI18n, useSession } from '@buergerfit/platform';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import App from '../src/App';
+import type { Attempt } from '../src/api';
+import { formatDuration } from '../src/format';
+import { openAttemptKey } from '../src/storage';
+import { correctFor, type FakeExam, fakeExamServer } from './fake-exam';
+import { renderRemote } from './util';
+
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
+const wrongFor = (position: number) => (correctFor(position) + 1) % 4;
+
+/**
+ * A mock test taken 24 minutes before it ended (state BE): politics 12 of 15, history 9 of 9, society 4 of 6
+ * (29 wrong, 30 unanswered), Berlin 1 of 3 — 26 correct. Unsure: 5 (right) and 13 (wrong). The mistakes are
+ * the 7 wrong or unanswered and the 1 unsure but right: 8.
+ */
+function pastMock(fake: FakeExam): Attempt {
+  const attempt = fake.seed('mock', {
+    createdAt: '2026-11-20T22:50:00.000Z',
+    deadline: '2026-11-20T23:50:00.000Z',
+    timeLeftSeconds: null,
+  });
+  const wrong = new Set([13, 14, 15, 29, 32, 33]);
+  for (const q of attempt.questions) {
+    q.answer =
+      q.position === 30 ? null : wrong.has(q.position) ? wrongFor(q.position) : correctFor(q.position);
+    q.unsure = q.position === 5 || q.position === 13;
+  }
+  fake.expire(attempt.id, new Date('2026-11-20T23:14:10.000Z'));
+  return attempt;
+}
+
+describe('the result of a past attempt, opened by its address', () => {
+  it('shows the time taken, the figures per topic, the practice link and the review marked for unsure answers', async () => {
+    const fake = fakeExamServer({ signedIn: true });
+    const attempt = pastMock(fake);
+    const user = userEvent.setup();
+    // No navigation state: straight to the address, as from a bookmark or the history.
+    await renderRemote(App, { path: `/exam/result/${attempt.id}`, client: fake.client });
+    expect(await heading('Passed')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(
+      /^Mock test of Nov 21, 2026, 12:14\sAM$/,
+    );
+    expect(document.title).toBe('Your result · Bürgerfit');
+    expect(screen.getByTestId('exam-score').textContent).toBe('26/33 correct');
+    expect(screen.getByTestId('exam-duration').textContent).toBe('Time taken: 24 minutes');
+
+    const topics = screen.getByTestId('exam-topics');
+    expect(within(topics).getByRole('heading', { level: 2 }).textContent).toBe('Correct answers by topic');
+    expect(
+      within(topics)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Politics 12 of 15', 'History 9 of 9', 'Society 4 of 6', 'Berlin 1 of 3']);
+
+    const practise = screen.getByRole('link', { name: 'Practise my 8 mistakes' });
+    expect(practise.getAttribute('href')).toBe(`/learn/mistakes/${attempt.id}`);
+    expect(practise.className).toMatch(/primaryButton/);
+    expect(screen.getByRole('link', { name: 'Your test history' }).getAttribute('href')).toBe(
+      '/exam/history',
+    );
+
+    const items = screen.getAllByTestId('review-item');
+    expect(items).toHaveLength(33);
+    const item = (n: number) => items[n - 1] as HTMLElement;
+    expect(within(item(5)).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Question 5 correct You were unsure',
+    );
+    expect(within(item(13)).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Question 13 wrong You were unsure',
+    );
+    expect(within(item(14)).queryByText('You were unsure')).toBeNull();
+    // Positions stay positions; the catalogue number is the official one (a state question's is "BE-1").
+    expect(within(item(12)).getByText('Official question 112')).toBeTruthy();
+    expect(within(item(31)).getByRole('heading', { level: 3 }).textContent).toMatch(/^Question 31 /);
+    expect(within(item(31)).getByText('Official state question BE-1')).toBeTruthy();
+
+    // The filter keeps the wrong, the unanswered and the unsure ones.
+    await user.click(screen.getByRole('checkbox', { name: 'Show only the 8 wrong or unsure answers' }));
+    const shown = screen.getAllByTestId('review-item');
+    expect(
+      shown.map((el) => within(el).getByRole('heading', { level: 3 }).textContent?.split(' ')[1]),
+    ).toEqual(['5', '13', '14', '15', '29', '30', '32', '33']);
+  });
+
+  it('counts one mistake in the singular, and offers no practice when there is nothing to practise', async () => {
+    const fake = fakeExamServer({ signedIn: true });
+    const one = fake.seed('demo');
+    for (const q of one.questions) q.answer = correctFor(q.position);
+    (one.questions[6] as { unsure: boolean }).unsure = true;
+    fake.expire(one.id);
+    const perfect = fake.seed('demo');
+    for (const q of perfect.questions) q.answer = correctFor(q.position);
+    fake.expire(perfect.id);
+
+    await renderRemote(App, { path: `/demo/result/${one.id}`, client: fake.client });
+    expect(await screen.findByRole('link', { name: 'Practise my 1 mistake' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Show only the 1 wrong or unsure answer' })).toBeTruthy();
+    expect(screen.getByTestId('exam-duration').textContent).toBe('Time taken: less than a minute');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/^Demo test of /);
+    // With a practice link, retaking is the second choice.
+    expect(screen.getByRole('button', { name: 'Take the test again' }).className).toMatch(/secondaryButton/);
+    expect(screen.getByRole('link', { name: 'Your test history' })).toBeTruthy();
+
+    cleanup();
+    await renderRemote(App, { path: `/demo/result/${perfect.id}`, client: fake.client });
+    expect(await screen.findByText('No wrong or unsure answers: every answer was correct.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Practise my/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Take the test again' }).className).toMatch(/primaryButton/);
+  });
+});
+
+/** The remote with a stand-in for the shell's sign-in: it runs the session check again, as a sign-in does. */
+function AppWithSignIn(props: { basename: string }) {
+  const session = useSession();
+  return (
+    <>
+      <button type="button" onClick={() => void session.refresh()}>
+        Test: signed in elsewhere
+      </button>
+      <App {...props} />
+    </>
+  );
+}
+
+describe("the guest's demo at sign-up", () => {
+  it('the prompt leads back to this result, which then shows the review for the new account', async () => {
+    const fake = fakeExamServer();
+    const user = userEvent.setup();
+    await renderRemote(AppWithSignIn, { path: '/demo', client: fake.client });
+    await user.click(await screen.findByRole('button', { name: 'Start demo' }));
+    await heading('Question 1 of 33');
+    await user.keyboard('1');
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard('4');
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Finish test' }));
+    await user.click(await screen.findByRole('button', { name: 'Finish now' }));
+
+    const prompt = await screen.findByTestId('guest-prompt');
+    const id = [...fake.attempts.keys()][0] as string;
+    expect(within(prompt).getByRole('link', { name: 'Sign up or log in' }).getAttribute('href')).toBe(
+      `/login?redirect=%2Fdemo%2Fresult%2F${id}`,
+    );
+    expect(screen.getByTestId('exam-score').textContent).toBe('1/33 correct');
+    expect(screen.getByTestId('exam-duration').textContent).toBe('Time taken: less than a minute');
+    expect(screen.queryAllByTestId('review-item')).toHaveLength(0);
+    const readsBefore = fake.calls.filter((c) => c.method === 'GET' && c.path.endsWith(id)).length;
+
+    // Signed up: the server has given the attempt to the new account; the same page reads it again.
+    fake.signIn();
+    await user.click(screen.getByRole('button', { name: 'Test: signed in elsewhere' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
+    expect(screen.queryByTestId('guest-prompt')).toBeNull();
+    expect(screen.getAllByTestId('review-item')).toHaveLength(33);
+    expect(screen.getByRole('link', { name: 'Practise my 32 mistakes' }).getAttribute('href')).toBe(
+      `/learn/mistakes/${id}`,
+    );
+    expect(fake.calls.filter((c) => c.method === 'GET' && c.path.endsWith(id)).length).toBe(readsBefore + 1);
+  });
+
+  it('a signed-in learner coming back from the login to the address sees the review', async () => {
+    const fake = fakeExamServer({ signedIn: true });
+    const demo = fake.seed('demo');
+    (demo.questions[0] as { answer: number | null }).answer = 0;
+    fake.expire(demo.id);
+    await renderRemote(App, { path: `/demo/result/${demo.id}`, client: fake.client });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
+    expect(screen.queryByTestId('guest-prompt')).toBeNull();
+    expect(screen.getByTestId('exam-topics')).toBeTruthy();
+  });
+});
+
+describe('plural forms', () => {
+  it('counts unanswered questions before finishing: "2 questions", then "1 question"', async () => {
+    const fake = fakeExamServer();
+    const open = fake.seed('demo');
+    for (const q of open.questions) if (q.position <= 31) q.answer = correctFor(q.position);
+    localStorage.setItem(openAttemptKey('demo'), JSON.stringify({ id: open.id, position: 32 }));
+    const user = userEvent.setup();
+    await renderRemote(App, { path: '/demo', client: fake.client });
+    await heading('Question 32 of 33');
+    await user.click(screen.getByRole('button', { name: 'Finish test' }));
+    const dialog = (await heading('Finish the test?')).closest('section') as HTMLElement;
+    expect(within(dialog).getByRole('alert').textContent).toMatch(
+      /^2 questions are not answered yet; they count as wrong:/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the questions' }));
+    await user.keyboard('1');
+    await user.click(screen.getByRole('button', { name: 'Finish test' }));
+    const again = (await heading('Finish the test?')).closest('section') as HTMLElement;
+    expect(within(again).getByRole('alert').textContent).toMatch(
+      /^1 question is not answered yet; it counts as wrong:/,
+    );
+  });
+
+  it('uses the forms each language needs for minutes and hours', async () => {
+    await initI18n(resources, 'en');
+    const t = (lng: string) => i18next.getFixedT(lng, 'exam') as Parameters<typeof formatDuration>[0];
+    expect(formatDuration(t('en'), 59)).toBe('less than a minute');
+    expect(formatDuration(t('en'), 60)).toBe('1 minute');
+    expect(formatDuration(t('en'), 24 * 60 + 10)).toBe('24 minutes');
+    expect(formatDuration(t('en'), 2 * 3600 + 5 * 60)).toBe('2 hours 5 minutes');
+    expect(formatDuration(t('de'), 60)).toBe('1 Minute');
+    expect(formatDuration(t('de'), 3600)).toBe('1 Stunde');
+    expect(formatDuration(t('hr'), 60)).toBe('1 minuta');
+    expect(formatDuration(t('hr'), 3 * 60)).toBe('3 minute');
+    expect(formatDuration(t('hr'), 5 * 60)).toBe('5 minuta');
+    expect(formatDuration(t('hr'), 21 * 60)).toBe('21 minuta');
+    expect(formatDuration(t('hr'), 2 * 3600 + 60)).toBe('2 sata i 1 minuta');
+    expect(i18next.t('exam:result.practise', { lng: 'hr', count: 3 })).toBe('Vježbaj svoje 3 pogreške');
+    expect(i18next.t('exam:result.practise', { lng: 'hr', count: 8 })).toBe('Vježbaj svojih 8 pogrešaka');
+    expect(i18next.t('exam:result.practise', { lng: 'de', count: 8 })).toBe('Meine 8 Fehler üben');
+  });
+});
+
+describe('the runner', () => {
+  it("names a state question by its official number, the heading keeps the question's position", async () => {
+    const fake = fakeExamServer({ signedIn: true });
+    const open = fake.seed('mock', { timeLeftSeconds: 1200 });
+    localStorage.setItem(openAttemptKey('mock'), JSON.stringify({ id: open.id, position: 31 }));
+    await renderRemote(App, { path: '/exam', client: fake.client });
+    const title = await heading('Question 31 of 33');
+    expect(title.closest('article')?.textContent).toContain('Official state question BE-1');
+    expect(document.title).toBe('Mock test · Bürgerfit');
+  });
+});
