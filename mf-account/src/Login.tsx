@@ -1,4 +1,4 @@
-import { api, Navigate, useSearchParams, useSession } from '@buergerfit/platform';
+import { api, Navigate, useDocumentTitle, useSearchParams, useSession } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ const SSO = ['github', 'google'] as const;
 
 export function Login() {
   const { t } = useTranslation('account');
+  useDocumentTitle(t('login.documentTitle'));
   const { user, status } = useSession();
   const [params] = useSearchParams();
   const [emailMode, setEmailMode] = useState(false);

@@ -2,6 +2,8 @@ import {
   type Language,
   Link,
   type User,
+  useDocumentTitle,
+  useLanguage,
   useNavigate,
   useSession,
   writeStoredFederalState,
@@ -11,11 +13,15 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './account.module.css';
 import {
+  DEFAULT_RETENTION,
   deleteAccount,
   examDateOf,
   fetchExport,
   nicknameValue,
+  RETENTION_CHOICES,
+  retentionOf,
   type SettingsPatch,
+  samePercent,
   saveFederalState,
   saveJsonFile,
   saveSettings,
@@ -23,21 +29,52 @@ import {
 import { FederalStateSelect, useInitialFederalState } from './FederalStateSelect';
 import { LanguageField } from './LanguageField';
 
-type Message = { kind: 'status' | 'alert'; key: 'saved' | 'savedLocally' | 'saveFailed' };
+/** A save's outcome, shown next to the control that saved: the language select, or the profile's Save button. */
+type Message = {
+  where: 'language' | 'profile';
+  kind: 'status' | 'alert';
+  key: 'saved' | 'savedLocally' | 'saveFailed';
+};
+
+function MessageText({ message }: { message: Message }) {
+  const { t } = useTranslation('account');
+  return (
+    <p
+      role={message.kind}
+      className={message.kind === 'status' ? styles.success : styles.error}
+      data-testid="settings-message"
+    >
+      {t(`settings.${message.key}`)}
+    </p>
+  );
+}
+
+/**
+ * The desired-retention choices: 80–95 % in steps of 5, plus the account's own value if it is none of them (set
+ * elsewhere), so saving the other settings never changes it behind the learner's back.
+ */
+function retentionChoices(current: number): number[] {
+  const choices: number[] = [...RETENTION_CHOICES];
+  if (!choices.some((c) => samePercent(c, current))) choices.push(current);
+  return choices.sort((a, b) => a - b);
+}
 
 const KNOWN_PROVIDERS = ['github', 'google', 'local', 'password'];
 
 /** Account settings (spec §2 Profile settings) plus our danger zone: data export and real deletion. */
 export function ProfileSettings() {
   const { t } = useTranslation('account');
+  const { language } = useLanguage();
   const { user, setUser, logout } = useSession();
   const navigate = useNavigate();
+  useDocumentTitle(t('settings.documentTitle'));
   const queryClient = useQueryClient();
   const initialState = useInitialFederalState(user?.federalState);
   const [picked, setPicked] = useState<string | null>(null);
   const state = picked ?? initialState;
   const [nickname, setNickname] = useState(user?.nickname ?? '');
   const [examDate, setExamDate] = useState(() => examDateOf(user));
+  const [retention, setRetention] = useState(() => retentionOf(user));
   const [message, setMessage] = useState<Message | null>(null);
   const deleted = useRef(false);
 
@@ -65,11 +102,11 @@ export function ProfileSettings() {
     mutationFn: (preferredLanguage: Language) => saveSettings({ preferredLanguage }),
     onSuccess: (saved) => {
       setUser(saved);
-      setMessage({ kind: 'status', key: 'saved' });
+      setMessage({ where: 'language', kind: 'status', key: 'saved' });
     },
     onError: (error) => {
       console.warn('[account] preferred language not saved', error);
-      setMessage({ kind: 'alert', key: 'saveFailed' });
+      setMessage({ where: 'language', kind: 'alert', key: 'saveFailed' });
     },
   });
 
@@ -90,17 +127,22 @@ export function ProfileSettings() {
       const nick = nicknameValue(nickname);
       if (nick !== (user?.nickname ?? null)) patch.nickname = nick;
       if (examDate !== examDateOf(user)) patch.examDate = examDate || null;
+      if (!samePercent(retention, retentionOf(user))) patch.desiredRetention = retention;
       if (Object.keys(patch).length > 0) latest = await saveSettings(patch);
       return { latest, stateLocal };
     },
     onSuccess: ({ latest, stateLocal }) => {
       const base = latest ?? user;
       if (base) setUser(stateLocal ? { ...base, federalState: state } : base);
-      setMessage(stateLocal ? { kind: 'alert', key: 'savedLocally' } : { kind: 'status', key: 'saved' });
+      setMessage(
+        stateLocal
+          ? { where: 'profile', kind: 'alert', key: 'savedLocally' }
+          : { where: 'profile', kind: 'status', key: 'saved' },
+      );
     },
     onError: (error) => {
       console.warn('[account] settings not saved', error);
-      setMessage({ kind: 'alert', key: 'saveFailed' });
+      setMessage({ where: 'profile', kind: 'alert', key: 'saveFailed' });
     },
   });
 
@@ -118,6 +160,7 @@ export function ProfileSettings() {
 
   const edited = () => setMessage(null);
   const providers = identities.data ?? [];
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
 
   return (
     <section className={styles.page} aria-labelledby="settings-title">
@@ -125,17 +168,6 @@ export function ProfileSettings() {
         ← {t('settings.back')}
       </Link>
       <h1 id="settings-title">{t('settings.title')}</h1>
-      <div aria-live="polite">
-        {message && (
-          <p
-            role={message.kind}
-            className={message.kind === 'status' ? styles.success : styles.error}
-            data-testid="settings-message"
-          >
-            {t(`settings.${message.key}`)}
-          </p>
-        )}
-      </div>
 
       <section className={styles.card} aria-labelledby="settings-language">
         <h2 id="settings-language">
@@ -153,6 +185,7 @@ export function ProfileSettings() {
           <p id="settings-language-hint" className={styles.muted}>
             {t('settings.languageHint')}
           </p>
+          <div aria-live="polite">{message?.where === 'language' && <MessageText message={message} />}</div>
         </div>
       </section>
 
@@ -188,7 +221,7 @@ export function ProfileSettings() {
             id="settings-exam-date"
             type="date"
             value={examDate}
-            aria-describedby="settings-exam-date-hint"
+            aria-describedby="settings-exam-date-hint settings-exam-date-plan"
             onChange={(e) => {
               setExamDate(e.target.value);
               edited();
@@ -197,10 +230,41 @@ export function ProfileSettings() {
           <p id="settings-exam-date-hint" className={styles.muted}>
             {t('settings.examDateHint')}
           </p>
+          <p id="settings-exam-date-plan" className={styles.muted}>
+            {t('settings.examDatePlan')}
+          </p>
+          <fieldset className={styles.choices} aria-describedby="settings-retention-hint">
+            <legend>{t('settings.retention')}</legend>
+            <p id="settings-retention-hint" className={styles.muted}>
+              {t('settings.retentionHint')}
+            </p>
+            <div className={styles.choiceRow}>
+              {retentionChoices(retentionOf(user)).map((value) => (
+                <label key={value} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="desired-retention"
+                    value={value}
+                    checked={samePercent(value, retention)}
+                    onChange={() => {
+                      setRetention(value);
+                      edited();
+                    }}
+                  />
+                  {samePercent(value, DEFAULT_RETENTION)
+                    ? t('settings.retentionDefault', { value: percent.format(value) })
+                    : percent.format(value)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <div className={styles.actions}>
             <button type="submit" className={styles.primaryButton} disabled={saveProfile.isPending}>
               {saveProfile.isPending ? t('settings.saving') : t('settings.save')}
             </button>
+            <div aria-live="polite" className={styles.saveStatus}>
+              {message?.where === 'profile' && <MessageText message={message} />}
+            </div>
           </div>
         </form>
       </section>

@@ -1,6 +1,7 @@
 import {
   type Language,
   type User,
+  useDocumentTitle,
   useLanguage,
   useNavigate,
   useSearchParams,
@@ -31,6 +32,7 @@ type SaveResult = { kind: 'saved'; user: User } | { kind: 'local' } | { kind: 's
 /** Onboarding (spec §2 Welcome): language, optional nickname, federal state; save and continue, or skip. */
 export function Welcome() {
   const { t } = useTranslation('account');
+  useDocumentTitle(t('welcome.documentTitle'));
   const { user, setUser } = useSession();
   const { language } = useLanguage();
   const navigate = useNavigate();

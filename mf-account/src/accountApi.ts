@@ -9,7 +9,20 @@ export interface SettingsPatch {
   onboarded?: boolean;
   /** YYYY-MM-DD or null (clears it). */
   examDate?: string | null;
+  /** FSRS desired retention, 0.80–0.95 (the BFF answers 400 outside). */
+  desiredRetention?: number;
 }
+
+/** The desired-retention choices settings offers (80–95 % in steps of 5), and the default. */
+export const RETENTION_CHOICES = [0.8, 0.85, 0.9, 0.95] as const;
+export const DEFAULT_RETENTION = 0.9;
+
+/** The learner's desired retention, or the default when the account has none. */
+export const retentionOf = (user: User | null | undefined): number =>
+  user?.desiredRetention ?? DEFAULT_RETENTION;
+
+/** Retention values compared in whole percent (0.85 and 0.8500000001 are the same choice). */
+export const samePercent = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
 
 /**
  * The account as the BFF answers it: the platform's `User` plus `examDate`, which the BFF added after the

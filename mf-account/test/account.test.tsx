@@ -448,6 +448,152 @@ describe('mf-account /profile-settings', () => {
   });
 });
 
+describe('mf-account desired retention and exam date', () => {
+  const me = testUser({ federalState: 'BE', onboarded: true });
+  const retention = () => screen.getByRole('group', { name: 'Desired retention' });
+  const checked = () =>
+    within(retention())
+      .getAllByRole('radio')
+      .filter((r) => (r as HTMLInputElement).checked)
+      .map((r) => r.closest('label')?.textContent);
+
+  it('offers 80–95 % in steps of 5 with 90 % as the default, explained in one sentence', async () => {
+    const { client } = fakeApi({ ...signedIn(me), ...states });
+    await renderRemote(App, { path: '/profile-settings', client });
+    const group = retention();
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['80%', '85%', '90% (default)', '95%']);
+    expect(checked()).toEqual(['90% (default)']);
+    const hint = document.getElementById(group.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'How much you want to still remember when a question comes back: higher means more reviews.',
+    );
+  });
+
+  it('saves the desired retention with the other settings and shows the saved value', async () => {
+    const { client, calls } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'PATCH /api/user/settings': (body) => json(200, { ...me, desiredRetention: 0.9, ...(body as object) }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.click(screen.getByRole('radio', { name: '85%' }));
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await userEvent.click(save);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Your settings have been saved.');
+    // The confirmation sits next to the Save button, not at the top of the page out of view.
+    expect(save.parentElement?.contains(status)).toBe(true);
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ nickname: 'Ali', desiredRetention: 0.85 }]);
+    expect(storedUser()).toMatchObject({ desiredRetention: 0.85 });
+    expect(checked()).toEqual(['85%']);
+  });
+
+  it('shows the saved retention of the account and leaves it out of the PATCH when unchanged', async () => {
+    const saved = { ...me, desiredRetention: 0.95 };
+    const { client, calls } = fakeApi({
+      ...signedIn(saved),
+      ...states,
+      'PATCH /api/user/settings': (body) => json(200, { ...saved, ...(body as object) }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    expect(checked()).toEqual(['95%']);
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ nickname: 'Ali' }]);
+  });
+
+  it('keeps a stored value that is none of the choices, and leaves range checks to the server', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const odd = { ...me, desiredRetention: 0.87 };
+    let status = 400;
+    const { client, calls } = fakeApi({
+      ...signedIn(odd),
+      ...states,
+      'PATCH /api/user/settings': (body) =>
+        status === 400
+          ? json(400, { error: { code: 'invalid_input', message: 'desiredRetention' } })
+          : json(200, { ...odd, ...(body as object) }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    expect(
+      within(retention())
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['80%', '85%', '87%', '90% (default)', '95%']);
+    expect(checked()).toEqual(['87%']);
+    // Whatever is chosen goes to the server as it is; the server's 400 is what the learner sees.
+    await userEvent.click(screen.getByRole('radio', { name: '80%' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your settings could not be saved. Please try again.',
+    );
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ desiredRetention: 0.8 }]);
+    status = 200;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Your settings have been saved.');
+    expect(storedUser()).toMatchObject({ desiredRetention: 0.8 });
+  });
+
+  it('says next to the exam date that reviews are planned to reach every question before it', async () => {
+    const { client } = fakeApi({ ...signedIn(me), ...states });
+    await renderRemote(App, { path: '/profile-settings', client });
+    const date = screen.getByLabelText('Exam date (optional)');
+    const described = (date.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('Reviews will be planned so that every question comes up before that date.');
+  });
+
+  it('shows the language confirmation next to the language select', async () => {
+    const { client } = fakeApi({
+      ...signedIn(me),
+      ...states,
+      'GET /api/de/german-federal-states': () => json(200, STATES),
+      'PATCH /api/user/settings': (body) => json(200, { ...me, ...(body as object) }),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    await userEvent.selectOptions(select, 'de');
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Deine Einstellungen wurden gespeichert.');
+    expect(select.parentElement?.contains(status)).toBe(true);
+  });
+});
+
+describe('mf-account document titles', () => {
+  it.each([
+    ['/login', 'Log in · Bürgerfit'],
+    ['/welcome', 'Welcome · Bürgerfit'],
+    ['/profile-settings', 'Settings · Bürgerfit'],
+  ])('%s is named "%s"', async (path, title) => {
+    document.title = '';
+    // A guest on /login (a signed-in user is sent on from there), a signed-in learner elsewhere.
+    const session = path === '/login' ? {} : signedIn(testUser({ federalState: 'BE', onboarded: false }));
+    const { client } = fakeApi({ ...session, ...states });
+    await renderRemote(App, { path, client });
+    await waitFor(() => expect(document.title).toBe(title));
+    expect(screen.getByTestId('location').textContent).toBe(path);
+  });
+
+  it('follows the language', async () => {
+    const { client } = fakeApi({
+      ...signedIn(testUser({ federalState: 'BE', onboarded: true })),
+      ...states,
+      'GET /api/de/german-federal-states': () => json(200, STATES),
+      'PATCH /api/user/settings': (body) => json(200, testUser(body as object)),
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de');
+    await waitFor(() => expect(document.title).toBe('Einstellungen · Bürgerfit'));
+  });
+});
+
 describe('normalizeStates', () => {
   it('keeps {code, name} entries and drops malformed ones', () => {
     expect(normalizeStates([{ code: 'BY', name: 'Bayern' }, { name: 'x' }, null, { code: 'BE' }])).toEqual([

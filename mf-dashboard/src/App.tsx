@@ -8,13 +8,14 @@ import {
   Routes,
   registerNamespace,
   trackConversion,
+  useDocumentTitle,
   useLanguage,
   useSession,
 } from '@buergerfit/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DistributionChart, WeeklyChart } from './charts';
+import { DistributionChart, ScoreTrendChart, WeeklyChart } from './charts';
 import styles from './dashboard.module.css';
 import type { Achievement, Dashboard, Mode, Plan, Readiness, Recommendation, Statistics } from './types';
 
@@ -49,16 +50,37 @@ function StreakCard({ data }: { data: Dashboard['streak'] }) {
         {t('streak')}
       </h2>
       <p className={styles.bigNumber} data-testid="streak">
-        <strong>{data.current}</strong> <span>{t('streak')}</span>
+        <strong>{data.current}</strong> <span>{t('streakDays', { count: data.current })}</span>
       </p>
       <p className={styles.muted}>{t(note)}</p>
     </section>
   );
 }
 
+/** "Based on 120 answers to 80 questions and 2 mock tests", each count with its own plural form. */
+function basisText(t: ReturnType<typeof useTranslation>['t'], evidence: Readiness['evidence']): string {
+  if (evidence.answers === 0 && evidence.mocks === 0) return t('readinessBasisNone');
+  const answers = t('basisAnswers', { count: evidence.answers });
+  const questions = t('basisQuestions', { count: evidence.questions });
+  if (evidence.mocks === 0) return t('readinessBasisNoMocks', { answers, questions });
+  return t('readinessBasis', { answers, questions, mocks: t('basisMocks', { count: evidence.mocks }) });
+}
+
+const CONFIDENCE_CLASS: Record<Readiness['confidence'], string | undefined> = {
+  low: styles.confidenceLow,
+  medium: styles.confidenceMedium,
+  high: styles.confidenceHigh,
+};
+
+/**
+ * The predicted score with its 10–90 % band and pass chance, how sure the prediction is and what it rests on. The
+ * prediction already includes the answers of the mock tests, so the last mock is shown as part of its basis, not
+ * as a second figure to compare it with.
+ */
 function ReadinessCard({ data }: { data: Readiness }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
+  const last = data.lastMock;
   return (
     <Card id="readiness" title={t('readiness')}>
       <p className={styles.bigNumber}>
@@ -70,11 +92,19 @@ function ReadinessCard({ data }: { data: Readiness }) {
         {t('readinessChance', { passMark: data.passMark })}{' '}
         <strong>{percent(language, data.passChance)}</strong>
       </p>
-      {data.mocks.averageCorrect !== null && (
+      <p data-testid="readiness-confidence" data-confidence={data.confidence}>
+        <span className={`${styles.badge} ${CONFIDENCE_CLASS[data.confidence]}`}>
+          {t(`confidenceBadge.${data.confidence}`)}
+        </span>{' '}
+        {t(`confidenceText.${data.confidence}`)}
+      </p>
+      <p className={styles.muted}>{basisText(t, data.evidence)}</p>
+      {last && (
         <p className={styles.muted}>
-          {t('readinessMocks', {
-            count: data.mocks.count,
-            average: number1(language, data.mocks.averageCorrect),
+          {t('readinessLastMock', {
+            date: formatInstant(language, last.finishedAt),
+            correct: last.correct,
+            total: last.total,
           })}
         </p>
       )}
@@ -99,13 +129,15 @@ function PlanCard({ plan }: { plan: Plan }) {
   }
   return (
     <Card id="plan" title={t('plan')}>
-      <p>{plan.daysLeft === 0 ? t('planToday') : t('planCountdown', { days: plan.daysLeft, date })}</p>
+      <p className={styles.countdown}>
+        {plan.daysLeft === 0 ? t('planToday') : t('planCountdown', { count: plan.daysLeft, date })}
+      </p>
       <ul className={styles.stats}>
         <li>
-          <strong>{plan.newPerDay}</strong> {t('planNew')}
+          <strong>{plan.newPerDay}</strong> {t('planNew', { count: plan.newPerDay })}
         </li>
         <li>
-          <strong>{plan.dueToday}</strong> {t('planDue')}
+          <strong>{plan.dueToday}</strong> {t('planDue', { count: plan.dueToday })}
         </li>
         <li>
           <strong>{plan.answeredToday}</strong> {t('planDone')}
@@ -153,7 +185,6 @@ function ProgressCard({ data }: { data: Dashboard['progress'] }) {
 function StatisticsCard({ data }: { data: Statistics }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
-  const exams = data.exams;
   return (
     <Card id="statistics" title={t('statistics')}>
       <ul className={styles.stats} data-testid="counts">
@@ -170,29 +201,6 @@ function StatisticsCard({ data }: { data: Statistics }) {
           <strong>{data.accuracy === null ? '–' : percent(language, data.accuracy)}</strong> {t('accuracy')}
         </li>
       </ul>
-      <h3>{t('averageScore')}</h3>
-      {exams.averageCorrect === null || exams.averageScore === null ? (
-        <p className={styles.muted}>{t('noTests')}</p>
-      ) : (
-        <>
-          <p>
-            {t('averageScoreValue', {
-              average: number1(language, exams.averageCorrect),
-              percent: percent(language, exams.averageScore),
-              count: exams.taken,
-            })}
-          </p>
-          <h4>{t('recentTests')}</h4>
-          <ul className={styles.plainList}>
-            {exams.recent.map((r) => (
-              <li key={r.id}>
-                {formatInstant(language, r.finishedAt)}: {r.correct}/{r.total} ·{' '}
-                {r.passed ? t('testPassed') : t('testFailed')}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
       <h3>{t('weekly')}</h3>
       <WeeklyChart days={data.weekly.days} language={language} />
       <h3>{t('distribution')}</h3>
@@ -205,11 +213,59 @@ function StatisticsCard({ data }: { data: Statistics }) {
           {data.mostMissed.map((m) => (
             <li key={m.id}>
               <Link to={`/learn?topic=${encodeURIComponent(m.id)}`}>{m.name}</Link>:{' '}
-              {t('mostMissedLine', { incorrect: m.incorrect, accuracy: percent(language, m.accuracy) })}
+              {t('mostMissedLine', { count: m.incorrect, accuracy: percent(language, m.accuracy) })}
             </li>
           ))}
         </ol>
       )}
+    </Card>
+  );
+}
+
+/** How many finished mock tests the list under the trend shows (the chart shows all the API sends, up to 20). */
+const LATEST_TESTS = 5;
+
+/** Finished mock tests: average, the score trend (oldest → newest) and the latest ones, each linking to its review. */
+function TestsCard({ exams }: { exams: Statistics['exams'] }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  if (exams.recent.length === 0 || exams.averageCorrect === null || exams.averageScore === null) {
+    return (
+      <Card id="tests" title={t('tests')}>
+        <p className={styles.muted}>{t('testsNone')}</p>
+        <Link to="/exam">{t('testsStart')}</Link>
+      </Card>
+    );
+  }
+  return (
+    <Card id="tests" title={t('tests')}>
+      <p>
+        {t('averageScoreValue', {
+          average: number1(language, exams.averageCorrect),
+          percent: percent(language, exams.averageScore),
+          count: exams.taken,
+        })}
+      </p>
+      <h3>{t('trend')}</h3>
+      <ScoreTrendChart tests={exams.recent} language={language} />
+      <h3>{t('recentTests')}</h3>
+      <ul className={styles.testList}>
+        {exams.recent.slice(0, LATEST_TESTS).map((r) => (
+          <li key={r.id}>
+            <Link to={`/exam/result/${encodeURIComponent(r.id)}`}>
+              {t('testLine', {
+                date: formatInstant(language, r.finishedAt),
+                correct: r.correct,
+                total: r.total,
+                result: r.passed ? t('testPassed') : t('testFailed'),
+              })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/exam/history">{t('testsAll')}</Link>
+      </p>
     </Card>
   );
 }
@@ -320,10 +376,24 @@ function AchievementsCard({ items }: { items: Achievement[] }) {
   );
 }
 
+/** "Welcome" for a learner who has answered nothing yet, "Welcome back" afterwards; with their name if known. */
+function Greeting({ isNew }: { isNew: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const { user } = useSession();
+  const name = user ? user.nickname || user.name : '';
+  const key = isNew ? 'welcomeNew' : 'welcome';
+  return (
+    <>
+      <p className={styles.lead}>{name ? t(key, { name }) : t(`${key}Anonymous`)}</p>
+      {isNew && <p className={styles.muted}>{t('welcomeNewHint')}</p>}
+    </>
+  );
+}
+
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
-  const { user } = useSession();
+  useDocumentTitle(t('documentTitle'));
   const query = useQuery({
     queryKey: ['dashboard', language],
     queryFn: () => api.get<Dashboard>(api.lang('/user/dashboard')),
@@ -360,11 +430,12 @@ export function DashboardPage() {
   return (
     <section className={styles.page} aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">{t('title')}</h1>
-      {user && <p className={styles.lead}>{t('welcome', { name: user.nickname || user.name })}</p>}
+      <Greeting isNew={d.statistics.answered === 0 && d.statistics.exams.taken === 0} />
       <div className={styles.columns}>
         <StreakCard data={d.streak} />
         <ReadinessCard data={d.readiness} />
         {d.plan && <PlanCard plan={d.plan} />}
+        <TestsCard exams={d.statistics.exams} />
         <ProgressCard data={d.progress} />
       </div>
       <ModesGrid modes={d.modes} />
@@ -372,7 +443,7 @@ export function DashboardPage() {
         <RecommendationsCard items={d.recommendations} />
         <Card id="bookmarks" title={t('bookmarks')}>
           <p>
-            <strong>{d.bookmarks.count}</strong> {t('bookmarksCount')}
+            <strong>{d.bookmarks.count}</strong> {t('bookmarksCount', { count: d.bookmarks.count })}
           </p>
           <Link to={d.bookmarks.href}>{t('bookmarksOpen')}</Link>
         </Card>

@@ -1,6 +1,7 @@
+import { EXAM_PASS_MARK, EXAM_QUESTIONS } from '@buergerfit/platform';
 import { useTranslation } from 'react-i18next';
 import styles from './dashboard.module.css';
-import type { Statistics, WeekDay } from './types';
+import type { RecentTest, Statistics, WeekDay } from './types';
 
 const dayLabel = (date: string, language: string, weekday: 'short' | 'long') =>
   new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -97,6 +98,128 @@ export function DistributionChart({ distribution }: { distribution: Statistics['
               <tr key={key}>
                 <th scope="row">{t(key)}</th>
                 <td>{n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+const shortDate = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'Europe/Berlin' }).format(
+    new Date(iso),
+  );
+const longDate = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+
+/**
+ * Finished mock tests (the API lists them newest first) as a line from oldest to newest: the score out of 33 per
+ * test, a dashed line at the pass mark, passed tests as filled dots and failed ones as rings (not colour alone).
+ * Scales to the card's width (no sideways scrolling at 390 px); the same figures as a table for screen readers.
+ */
+export function ScoreTrendChart({ tests, language }: { tests: RecentTest[]; language: string }) {
+  const { t } = useTranslation('dashboard');
+  const ordered = [...tests].reverse();
+  const w = 300;
+  const h = 150;
+  const left = 24;
+  const right = 10;
+  const top = 8;
+  const bottom = 22;
+  const plotW = w - left - right;
+  const plotH = h - top - bottom;
+  const x = (i: number) => left + (ordered.length === 1 ? plotW / 2 : (i / (ordered.length - 1)) * plotW);
+  // Height by share of correct answers, on the axis of a 33-question test.
+  const yScore = (score: number) => top + (1 - score / EXAM_QUESTIONS) * plotH;
+  const scaled = (r: RecentTest) => top + (1 - Math.min(1, r.correct / Math.max(1, r.total))) * plotH;
+  const points = ordered.map((r, i) => `${x(i)},${scaled(r)}`).join(' ');
+  const first = ordered[0];
+  const last = ordered[ordered.length - 1];
+  const caption = t('trendCaption', { passMark: EXAM_PASS_MARK, questions: EXAM_QUESTIONS });
+  return (
+    <figure className={styles.figure}>
+      <figcaption className={styles.figcaption}>{caption}</figcaption>
+      <svg
+        viewBox={`0 0 ${w} ${h}`}
+        className={styles.chart}
+        aria-hidden="true"
+        focusable="false"
+        data-testid="score-trend"
+      >
+        {[0, EXAM_QUESTIONS].map((v) => (
+          <g key={v}>
+            <line x1={left} x2={w - right} y1={yScore(v)} y2={yScore(v)} className={styles.gridLine} />
+            <text x={left - 4} y={yScore(v) + 4} textAnchor="end" className={styles.axis}>
+              {v}
+            </text>
+          </g>
+        ))}
+        <line
+          x1={left}
+          x2={w - right}
+          y1={yScore(EXAM_PASS_MARK)}
+          y2={yScore(EXAM_PASS_MARK)}
+          className={styles.passLine}
+        />
+        <text x={left - 4} y={yScore(EXAM_PASS_MARK) + 4} textAnchor="end" className={styles.axis}>
+          {EXAM_PASS_MARK}
+        </text>
+        {ordered.length > 1 && <polyline points={points} className={styles.trendLine} />}
+        {ordered.map((r, i) => (
+          <circle
+            key={r.id}
+            cx={x(i)}
+            cy={scaled(r)}
+            r={4}
+            className={r.passed ? styles.pointPassed : styles.pointFailed}
+            data-passed={r.passed}
+          />
+        ))}
+        {first && (
+          <text
+            x={x(0)}
+            y={h - 6}
+            textAnchor={ordered.length === 1 ? 'middle' : 'start'}
+            className={styles.axis}
+          >
+            {shortDate(first.finishedAt, language)}
+          </text>
+        )}
+        {last && ordered.length > 1 && (
+          <text x={x(ordered.length - 1)} y={h - 6} textAnchor="end" className={styles.axis}>
+            {shortDate(last.finishedAt, language)}
+          </text>
+        )}
+      </svg>
+      <ul className={styles.legend} aria-hidden="true">
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchPassed}`} /> {t('testPassed')}
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchFailed}`} /> {t('testFailed')}
+        </li>
+        <li>
+          <span className={styles.swatchPassLine} /> {t('trendPassMark', { passMark: EXAM_PASS_MARK })}
+        </li>
+      </ul>
+      <div className={styles.visuallyHidden}>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('date')}</th>
+              <th scope="col">{t('score')}</th>
+              <th scope="col">{t('result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ordered.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{longDate(r.finishedAt, language)}</th>
+                <td>{t('scoreValue', { correct: r.correct, total: r.total })}</td>
+                <td>{r.passed ? t('testPassed') : t('testFailed')}</td>
               </tr>
             ))}
           </tbody>

@@ -1,13 +1,88 @@
+import type { User } from '@buergerfit/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
+import type { Dashboard } from '../src/types';
 import { fixture } from './fixture';
 import { fakeApi, json, renderRemote } from './util';
 
 const DASHBOARD = '/api/en/user/dashboard';
 const render = (client: Parameters<typeof renderRemote>[1]['client']) =>
   renderRemote(App, { path: '/dashboard', basename: '/dashboard', client });
+
+const me: User = {
+  id: 'u1',
+  name: 'Ana Horvat',
+  email: 'ana@example.org',
+  nickname: 'Ana',
+  avatarUrl: null,
+  preferredLanguage: null,
+  federalState: 'BE',
+  onboarded: true,
+  notifications: { email: false, push: false, weeklyReport: false },
+};
+
+/** A learner who has answered nothing and taken no mock test yet. */
+const newLearner: Dashboard = {
+  ...fixture,
+  streak: { current: 0, activeToday: false, lastActiveDate: null, today: '2026-03-11' },
+  statistics: {
+    ...fixture.statistics,
+    answered: 0,
+    correct: 0,
+    incorrect: 0,
+    accuracy: null,
+    mostMissed: [],
+    exams: { taken: 0, passed: 0, averageScore: null, averageCorrect: null, lastTakenAt: null, recent: [] },
+  },
+  readiness: {
+    ...fixture.readiness,
+    expected: 8.3,
+    low: 5,
+    high: 12,
+    passChance: 0.001,
+    mocks: { count: 0, averageCorrect: null },
+    confidence: 'low',
+    evidence: { answers: 0, questions: 0, mocks: 0 },
+    lastMock: null,
+  },
+};
+
+/** One of everything: one mock test, one answer, one day left, one new question, one review, one bookmark. */
+const ones: Dashboard = {
+  ...fixture,
+  streak: { ...fixture.streak, current: 1 },
+  statistics: {
+    ...fixture.statistics,
+    mostMissed: [{ id: 'foederalismus', name: 'Federalism', incorrect: 1, answered: 2, accuracy: 0.5 }],
+    exams: {
+      taken: 1,
+      passed: 1,
+      averageScore: 0.758,
+      averageCorrect: 25,
+      lastTakenAt: '2026-03-10T09:00:00.000Z',
+      recent: [{ id: 'only', finishedAt: '2026-03-10T09:00:00.000Z', correct: 25, total: 33, passed: true }],
+    },
+  },
+  readiness: {
+    ...fixture.readiness,
+    confidence: 'low',
+    evidence: { answers: 1, questions: 1, mocks: 1 },
+    lastMock: { correct: 25, total: 33, finishedAt: '2026-03-10T09:00:00.000Z' },
+  },
+  plan: {
+    examDate: '2026-03-21',
+    daysLeft: 1,
+    newPerDay: 1,
+    newSeenToday: 0,
+    dueToday: 1,
+    answeredToday: 0,
+    unseen: 190,
+  },
+  bookmarks: { count: 1, href: '/learn/bookmarks' },
+};
 
 describe('mf-dashboard', () => {
   it('shows the loading state while the dashboard is on its way', async () => {
@@ -42,7 +117,9 @@ describe('mf-dashboard', () => {
     expect(within(counts).getByText('81%')).toBeTruthy();
     const readiness = screen.getByRole('region', { name: 'Exam readiness' });
     expect(within(readiness).getByText('24.3')).toBeTruthy();
-    expect(within(readiness).getByText('Most likely between 21 and 27 correct answers.')).toBeTruthy();
+    expect(
+      within(readiness).getByText('Most likely between 21 and 27 correct answers (8 times out of 10).'),
+    ).toBeTruthy();
     expect(within(readiness).getByText('99%')).toBeTruthy();
     const plan = screen.getByRole('region', { name: 'Daily plan' });
     expect(within(plan).getByText(/10 days until your test/)).toBeTruthy();
@@ -50,7 +127,8 @@ describe('mf-dashboard', () => {
     expect(within(plan).getByText('6')).toBeTruthy();
     expect(screen.getByText('120 of 310 questions seen, 75 mastered')).toBeTruthy();
     expect(screen.getByText('Berlin: 2 mastered, 4 seen of 10')).toBeTruthy();
-    expect(screen.getByText(/23 of 33 correct \(70%\) over 2 mock tests/)).toBeTruthy();
+    const tests = screen.getByRole('region', { name: 'Mock tests' });
+    expect(within(tests).getByText('Average: 20.3 of 33 correct (62%) over 3 mock tests')).toBeTruthy();
     const badges = screen.getByRole('region', { name: 'Achievements' });
     expect(within(badges).getByText('Earned on Mar 2, 2026')).toBeTruthy();
     expect(within(badges).getByText('4 of 7')).toBeTruthy();
@@ -103,7 +181,9 @@ describe('mf-dashboard', () => {
     ).toEqual(['Correct98', 'Incorrect22', 'Unanswered190']);
     for (const svg of document.querySelectorAll('svg')) expect(svg.getAttribute('aria-hidden')).toBe('true');
     // Localized short weekday labels under the bars, Monday first.
-    const labels = [...document.querySelectorAll('svg text')].map((n) => n.textContent);
+    const labels = [...(weekly.closest('figure')?.querySelectorAll('svg text') ?? [])].map(
+      (n) => n.textContent,
+    );
     expect(labels).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
   });
 
@@ -129,5 +209,222 @@ describe('mf-dashboard', () => {
     const post = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/dismiss'));
     expect((post?.[1] as RequestInit | undefined)?.method).toBe('POST');
     expect(screen.getByRole('heading', { name: 'Practise Federalism' })).toBeTruthy();
+  });
+
+  it('shows the mock-test score trend oldest to newest, with a table, links to each review and to all tests', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    await render(client);
+    const tests = await screen.findByRole('region', { name: 'Mock tests' });
+    const table = within(tests).getByRole('table', {
+      name: 'Your mock test scores, oldest to newest (pass mark: 17 of 33)',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'DateCorrectResult',
+      'Mar 2, 202621 of 33passed',
+      'Mar 6, 202615 of 33not passed',
+      'Mar 10, 202625 of 33passed',
+    ]);
+    // The chart: one point per test, oldest left; failed tests drawn differently; scaled to its box.
+    const svg = within(tests).getByTestId('score-trend');
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    expect(svg.getAttribute('viewBox')).toBe('0 0 300 150');
+    const points = [...svg.querySelectorAll('circle')];
+    expect(points.map((c) => c.getAttribute('data-passed'))).toEqual(['true', 'false', 'true']);
+    const xs = points.map((c) => Number(c.getAttribute('cx')));
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    const ys = points.map((c) => Number(c.getAttribute('cy')));
+    expect(ys[1]).toBeGreaterThan(ys[0] ?? 0); // 15 is lower on the chart than 21
+    expect(ys[2]).toBeLessThan(ys[0] ?? 0); // 25 higher than 21
+    expect([...svg.querySelectorAll('text')].map((n) => n.textContent)).toEqual([
+      '0',
+      '33',
+      '17',
+      'Mar 2',
+      'Mar 10',
+    ]);
+    // The latest tests, newest first, each opening its review.
+    const links = within(tests)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Mar 10, 2026: 25 of 33, passed', '/exam/result/a3'],
+      ['Mar 6, 2026: 15 of 33, not passed', '/exam/result/a2'],
+      ['Mar 2, 2026: 21 of 33, passed', '/exam/result/a1'],
+      ['All tests', '/exam/history'],
+    ]);
+  });
+
+  it('lists only the latest five tests, while the chart shows all of them', async () => {
+    const recent = Array.from({ length: 20 }, (_, i) => ({
+      id: `t${20 - i}`,
+      finishedAt: new Date(Date.UTC(2026, 2, 20 - i, 9)).toISOString(),
+      correct: 10 + (i % 20),
+      total: 33,
+      passed: 10 + (i % 20) >= 17,
+    }));
+    const many = {
+      ...fixture,
+      statistics: { ...fixture.statistics, exams: { ...fixture.statistics.exams, taken: 20, recent } },
+    };
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, many) });
+    await render(client);
+    const tests = await screen.findByRole('region', { name: 'Mock tests' });
+    expect(within(tests).getByTestId('score-trend').querySelectorAll('circle')).toHaveLength(20);
+    expect(within(tests).getAllByRole('row')).toHaveLength(21);
+    const reviews = within(tests)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
+      .filter((href) => href?.startsWith('/exam/result/'));
+    expect(reviews).toEqual([
+      '/exam/result/t20',
+      '/exam/result/t19',
+      '/exam/result/t18',
+      '/exam/result/t17',
+      '/exam/result/t16',
+    ]);
+  });
+
+  it('says how sure the readiness is, what it is based on and what the last mock scored', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    await render(client);
+    const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
+    expect(within(readiness).getByText('24.3')).toBeTruthy();
+    expect(within(readiness).getByTestId('readiness-confidence').textContent).toBe(
+      'Medium confidence This estimate will firm up as you answer more questions and take mock tests.',
+    );
+    expect(
+      within(readiness).getByText('Based on 444 answers to 150 questions and 3 mock tests.'),
+    ).toBeTruthy();
+    expect(
+      within(readiness).getByText(
+        'Your last mock test (Mar 10, 2026): 25 correct out of 33. Its answers are part of this estimate.',
+      ),
+    ).toBeTruthy();
+    // No separate "mock average" to set against the prediction: the prediction includes the mock answers.
+    expect(within(readiness).queryByText(/on average/)).toBeNull();
+  });
+
+  it('readiness of a new learner: low confidence, nothing to go on, no last mock', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, newLearner) });
+    await render(client);
+    const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
+    expect(within(readiness).getByTestId('readiness-confidence').textContent).toMatch(/^Low confidence /);
+    expect(
+      within(readiness).getByText('No answers yet: for now this is what guessing alone would give.'),
+    ).toBeTruthy();
+    expect(within(readiness).queryByText(/last mock test/)).toBeNull();
+  });
+
+  it('bases readiness on answers alone when there is no mock test yet', async () => {
+    const data: Dashboard = {
+      ...fixture,
+      readiness: {
+        ...fixture.readiness,
+        confidence: 'high',
+        evidence: { answers: 900, questions: 310, mocks: 0 },
+        lastMock: null,
+      },
+    };
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, data) });
+    await render(client);
+    const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
+    expect(within(readiness).getByText('Based on 900 answers to 310 questions.')).toBeTruthy();
+    expect(within(readiness).getByTestId('readiness-confidence').textContent).toMatch(/^High confidence /);
+  });
+
+  it('greets a new learner with "Welcome" and a returning one with "Welcome back", by nickname', async () => {
+    const first = fakeApi({ [DASHBOARD]: () => json(200, newLearner), '/api/user/me': () => json(200, me) });
+    const view = await render(first.client);
+    expect(await screen.findByText('Welcome, Ana!')).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    const tests = screen.getByRole('region', { name: 'Mock tests' });
+    expect(within(tests).getByText('No mock test yet. A mock test shows you where you stand.')).toBeTruthy();
+    expect(within(tests).getByRole('link', { name: 'Start a mock test' }).getAttribute('href')).toBe('/exam');
+    view.unmount();
+
+    const again = fakeApi({ [DASHBOARD]: () => json(200, fixture), '/api/user/me': () => json(200, me) });
+    await render(again.client);
+    expect(await screen.findByText('Welcome back, Ana!')).toBeTruthy();
+  });
+
+  it('counts a learner with only a mock test (no learn answers) as returning', async () => {
+    const data: Dashboard = {
+      ...newLearner,
+      statistics: { ...newLearner.statistics, exams: ones.statistics.exams },
+    };
+    const { client } = fakeApi({
+      [DASHBOARD]: () => json(200, data),
+      '/api/user/me': () => json(200, { ...me, nickname: null }),
+    });
+    await render(client);
+    expect(await screen.findByText('Welcome back, Ana Horvat!')).toBeTruthy();
+  });
+
+  it('uses singular and plural forms for every count', async () => {
+    const single = fakeApi({ [DASHBOARD]: () => json(200, ones) });
+    const view = await render(single.client);
+    const tests = await screen.findByRole('region', { name: 'Mock tests' });
+    expect(within(tests).getByText('Average: 25 of 33 correct (76%) over 1 mock test')).toBeTruthy();
+    expect(screen.getByText('Based on 1 answer to 1 question and 1 mock test.')).toBeTruthy();
+    const plan = screen.getByRole('region', { name: 'Daily plan' });
+    expect(within(plan).getByText('1 day until your test on Mar 21, 2026.')).toBeTruthy();
+    expect(within(plan).getByText('new question today')).toBeTruthy();
+    expect(within(plan).getByText('review due today')).toBeTruthy();
+    expect(screen.getByText('saved question')).toBeTruthy();
+    expect(screen.getByText(/1 wrong answer, 50% right/)).toBeTruthy();
+    view.unmount();
+
+    const more = fakeApi({
+      [DASHBOARD]: () =>
+        json(200, {
+          ...fixture,
+          statistics: { ...fixture.statistics, exams: { ...fixture.statistics.exams, taken: 2 } },
+          readiness: { ...fixture.readiness, evidence: { answers: 2, questions: 2, mocks: 2 } },
+        }),
+    });
+    await render(more.client);
+    const tests2 = await screen.findByRole('region', { name: 'Mock tests' });
+    expect(within(tests2).getByText(/over 2 mock tests$/)).toBeTruthy();
+    expect(screen.getByText('Based on 2 answers to 2 questions and 2 mock tests.')).toBeTruthy();
+    const plan2 = screen.getByRole('region', { name: 'Daily plan' });
+    expect(within(plan2).getByText('10 days until your test on Mar 21, 2026.')).toBeTruthy();
+    expect(within(plan2).getByText('new questions today')).toBeTruthy();
+    expect(within(plan2).getByText('reviews due today')).toBeTruthy();
+    expect(screen.getByText('saved questions')).toBeTruthy();
+  });
+
+  it('has the plural forms German and Croatian need', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    await render(client);
+    await screen.findByRole('region', { name: 'Mock tests' });
+    const de = i18next.getFixedT('de', 'dashboard');
+    expect([1, 2].map((count) => de('basisMocks', { count }))).toEqual(['1 Probetest', '2 Probetests']);
+    expect(de('planCountdown', { count: 1, date: '21.03.2026' })).toBe(
+      'Noch 1 Tag bis zu deinem Test am 21.03.2026.',
+    );
+    const hr = i18next.getFixedT('hr', 'dashboard');
+    expect([1, 2, 5, 21].map((count) => hr('basisMocks', { count }))).toEqual([
+      '1 probni test',
+      '2 probna testa',
+      '5 probnih testova',
+      '21 probni test',
+    ]);
+    expect([1, 3, 11].map((count) => hr('planNew', { count }))).toEqual([
+      'novo pitanje danas',
+      'nova pitanja danas',
+      'novih pitanja danas',
+    ]);
+  });
+
+  it('names the page in the document title', async () => {
+    document.title = '';
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    await render(client);
+    await screen.findByRole('heading', { level: 1, name: 'Your dashboard' });
+    expect(document.title).toBe('Dashboard · Bürgerfit');
   });
 });

@@ -44,13 +44,15 @@ export const fixture: Dashboard = {
     },
     mostMissed: [{ id: 'foederalismus', name: 'Federalism', incorrect: 9, answered: 20, accuracy: 0.55 }],
     exams: {
-      taken: 2,
+      taken: 3,
       passed: 2,
-      averageScore: 0.697,
-      averageCorrect: 23,
+      averageScore: 0.616,
+      averageCorrect: 20.33,
       lastTakenAt: '2026-03-10T09:00:00.000Z',
+      // Newest first, as the API lists them.
       recent: [
-        { id: 'a2', finishedAt: '2026-03-10T09:00:00.000Z', correct: 25, total: 33, passed: true },
+        { id: 'a3', finishedAt: '2026-03-10T09:00:00.000Z', correct: 25, total: 33, passed: true },
+        { id: 'a2', finishedAt: '2026-03-06T09:00:00.000Z', correct: 15, total: 33, passed: false },
         { id: 'a1', finishedAt: '2026-03-02T09:00:00.000Z', correct: 21, total: 33, passed: true },
       ],
     },
@@ -63,7 +65,10 @@ export const fixture: Dashboard = {
     high: 27,
     passChance: 0.987,
     basis: { mastered: 75, practised: 45, unseen: 190 },
-    mocks: { count: 2, averageCorrect: 23 },
+    mocks: { count: 3, averageCorrect: 20.33 },
+    confidence: 'medium',
+    evidence: { answers: 444, questions: 150, mocks: 3 },
+    lastMock: { correct: 25, total: 33, finishedAt: '2026-03-10T09:00:00.000Z' },
   },
   plan: {
     examDate: '2026-03-21',

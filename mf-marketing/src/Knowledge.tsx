@@ -1,4 +1,4 @@
-import { Link } from '@buergerfit/platform';
+import { Link, useDocumentTitle } from '@buergerfit/platform';
 import { useTranslation } from 'react-i18next';
 import { Sections } from './content';
 import styles from './marketing.module.css';
@@ -6,6 +6,7 @@ import styles from './marketing.module.css';
 /** `/knowledge/einburgerungstest`: the test and the rest of the naturalisation process, dated. */
 export function Knowledge() {
   const { t } = useTranslation('marketing');
+  useDocumentTitle(t('knowledge.title'));
   return (
     <article className={`${styles.page} ${styles.text}`} aria-labelledby="knowledge-title">
       <h1 id="knowledge-title">{t('knowledge.title')}</h1>

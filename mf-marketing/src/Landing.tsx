@@ -1,4 +1,4 @@
-import { api, Link, trackConversion } from '@buergerfit/platform';
+import { api, Link, trackConversion, useDocumentTitle } from '@buergerfit/platform';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEuro, useObjects } from './content';
@@ -171,6 +171,8 @@ function Pricing() {
 
 export function Landing() {
   const { t } = useTranslation('marketing');
+  // The home page is named by the product alone.
+  useDocumentTitle(null);
   return (
     <div className={styles.landing}>
       <section id="home" className={styles.hero} aria-labelledby="hero-title">

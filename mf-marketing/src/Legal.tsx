@@ -1,5 +1,12 @@
-import { getBackgroundLocation, useIsNarrow, useLocation, useNavigate } from '@buergerfit/platform';
-import { useId } from 'react';
+import {
+  documentTitle,
+  getBackgroundLocation,
+  useDocumentTitle,
+  useIsNarrow,
+  useLocation,
+  useNavigate,
+} from '@buergerfit/platform';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sections } from './content';
 import { Modal } from './Modal';
@@ -19,6 +26,27 @@ function LegalText({ kind, titleId }: { kind: LegalKind; titleId: string }) {
   );
 }
 
+/** A legal page shown as a page names the document. */
+function PageTitle({ page }: { page: string }) {
+  useDocumentTitle(page);
+  return null;
+}
+
+/**
+ * A legal page shown as a dialog over another page names the document while it is open and gives the page below
+ * its title back on close (that page stays mounted, so it would not set its title again).
+ */
+function DialogTitle({ page }: { page: string }) {
+  useEffect(() => {
+    const below = document.title;
+    document.title = documentTitle(page);
+    return () => {
+      document.title = below;
+    };
+  }, [page]);
+  return null;
+}
+
 /**
  * Legal pages (spec §2): under 768 px, when opened from another page (the link carried a
  * background location), a dialog over that page; otherwise a page. Closing goes back in history.
@@ -31,10 +59,12 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
   const titleId = useId();
   const background = getBackgroundLocation(location);
   const close = () => navigate(-1);
+  const page = t(`legal.${kind}.documentTitle`);
 
   if (narrow && background) {
     return (
       <Modal labelledBy={titleId} onClose={close}>
+        <DialogTitle page={page} />
         <div className={styles.dialogHeader}>
           <button type="button" className={styles.closeButton} onClick={close} aria-label={t('legal.close')}>
             ×
@@ -48,6 +78,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
   }
   return (
     <article className={`${styles.page} ${styles.text}`} data-testid="legal-page">
+      <PageTitle page={page} />
       <LegalText kind={kind} titleId={titleId} />
       {background && (
         <button type="button" className={styles.secondaryButton} onClick={close}>

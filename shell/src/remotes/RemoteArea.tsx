@@ -1,4 +1,10 @@
-import { type RemoteName, trackConversion, useLocation, useNavigate } from '@buergerfit/platform';
+import {
+  type RemoteName,
+  trackConversion,
+  useDocumentTitle,
+  useLocation,
+  useNavigate,
+} from '@buergerfit/platform';
 import {
   Component,
   type ComponentType,
@@ -76,7 +82,22 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error
   }
 }
 
-export function RemoteError({ onRetry, onClose }: { onRetry: () => void; onClose?: () => void }) {
+/** Names the document after a page whose remote failed (the page's own title would never be set). */
+function ErrorTitle({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return null;
+}
+
+export function RemoteError({
+  onRetry,
+  onClose,
+  isPage = false,
+}: {
+  onRetry: () => void;
+  onClose?: () => void;
+  /** The failed area is the page itself (not a dialog): the document title says it failed. */
+  isPage?: boolean;
+}) {
   const { t } = useTranslation('shell');
   return (
     <section
@@ -85,6 +106,7 @@ export function RemoteError({ onRetry, onClose }: { onRetry: () => void; onClose
       aria-labelledby="remote-error-title"
       data-testid="remote-error"
     >
+      {isPage && <ErrorTitle title={t('remoteError.title')} />}
       <h2 id="remote-error-title">{t('remoteError.title')}</h2>
       <p>{t('remoteError.message')}</p>
       <div className={styles.actions}>
@@ -153,9 +175,10 @@ export function RemoteArea({
   const loader = useRemoteLoader();
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
+  // The page's own area (not a dialog over it): the only kind that is prerendered or names the document.
+  const isPage = expose === './App' && loadingFallback === undefined;
   // The first page load of a prerendered page: its server-sent markup stays until the remote renders the same.
-  const prerendered =
-    expose === './App' && loadingFallback === undefined ? prerenderedFor(name, pathname) : null;
+  const prerendered = isPage ? prerenderedFor(name, pathname) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the lazy component after a retry
   const Remote = useMemo(() => lazyRemote(loader, name, expose), [loader, name, expose, attempt]);
   return (
@@ -163,7 +186,7 @@ export function RemoteArea({
       key={`${name}|${expose}|${attempt}`}
       onError={() => forget(loader, name, expose)}
       onRetry={() => setAttempt((a) => a + 1)}
-      fallback={(retry) => <RemoteError onRetry={retry} onClose={onClose} />}
+      fallback={(retry) => <RemoteError onRetry={retry} onClose={onClose} isPage={isPage} />}
     >
       <Suspense
         fallback={
