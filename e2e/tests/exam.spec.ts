@@ -73,7 +73,7 @@ test.describe('exam remote', () => {
     const page = await ctx.newPage();
     try {
       await page.goto('/demo');
-      await expect(main(page).getByRole('heading', { level: 1, name: 'Demo exam' })).toBeVisible();
+      await expect(main(page).getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
       await expect(
         main(page).getByText(/33 questions: 30 general questions and 3 about your federal state/),
       ).toBeVisible();
@@ -125,7 +125,9 @@ test.describe('exam remote', () => {
 
       await main(page).getByRole('button', { name: 'Finish test' }).click();
       await expect(main(page).getByRole('heading', { name: 'Finish the test?' })).toBeVisible();
-      await expect(main(page).getByText('Not answered yet (30), these count as wrong:')).toBeVisible();
+      await expect(
+        main(page).getByText('30 questions are not answered yet; they count as wrong:'),
+      ).toBeVisible();
       await expectAccessible(page);
       await main(page).getByRole('button', { name: 'Finish now' }).click();
 
@@ -135,9 +137,10 @@ test.describe('exam remote', () => {
       await expect(main(page).getByTestId('exam-score')).toHaveText(/^[0-3]\/33 correct$/);
       const prompt = main(page).getByTestId('guest-prompt');
       await expect(prompt).toContainText('Sign up or log in to save your results');
+      const attemptId = new URL(page.url()).pathname.split('/').at(-1) as string;
       await expect(prompt.getByRole('link', { name: 'Sign up or log in' })).toHaveAttribute(
         'href',
-        '/login?redirect=%2Fdemo',
+        `/login?redirect=${encodeURIComponent(`/demo/result/${attemptId}`)}`,
       );
       // Only the score: no review, no correct answers.
       await expect(main(page).getByRole('heading', { name: 'Your answers' })).toHaveCount(0);
@@ -238,7 +241,7 @@ test.describe('exam remote', () => {
     expect(wrong).toBeGreaterThanOrEqual(27);
     await expectAccessible(page);
     await main(page)
-      .getByRole('checkbox', { name: /Show only wrong answers/ })
+      .getByRole('checkbox', { name: /Show only the \d+ wrong or unsure answers/ })
       .check();
     await expect(items).toHaveCount(wrong);
 

@@ -59,7 +59,6 @@ function StreakCard({ data }: { data: Dashboard['streak'] }) {
 
 /** "Based on 120 answers to 80 questions and 2 mock tests", each count with its own plural form. */
 function basisText(t: ReturnType<typeof useTranslation>['t'], evidence: Readiness['evidence']): string {
-  if (evidence.answers === 0 && evidence.mocks === 0) return t('readinessBasisNone');
   const answers = t('basisAnswers', { count: evidence.answers });
   const questions = t('basisQuestions', { count: evidence.questions });
   if (evidence.mocks === 0) return t('readinessBasisNoMocks', { answers, questions });
@@ -81,6 +80,18 @@ function ReadinessCard({ data }: { data: Readiness }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
   const last = data.lastMock;
+  // With nothing answered there is nothing to predict from: say so instead of showing the prior's numbers.
+  if (data.evidence.answers === 0 && data.evidence.mocks === 0) {
+    return (
+      <Card id="readiness" title={t('readiness')}>
+        <p data-testid="readiness-none">{t('readinessBasisNone')}</p>
+        <p className={styles.links}>
+          <Link to="/learn">{t('readinessStartLearning')}</Link>
+          <Link to="/exam">{t('readinessTakeMock')}</Link>
+        </p>
+      </Card>
+    );
+  }
   return (
     <Card id="readiness" title={t('readiness')}>
       <p className={styles.bigNumber}>

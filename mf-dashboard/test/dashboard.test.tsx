@@ -308,15 +308,21 @@ describe('mf-dashboard', () => {
     expect(within(readiness).queryByText(/on average/)).toBeNull();
   });
 
-  it('readiness of a new learner: low confidence, nothing to go on, no last mock', async () => {
+  it('readiness of a new learner: no prediction from nothing, but the way to get one', async () => {
     const { client } = fakeApi({ [DASHBOARD]: () => json(200, newLearner) });
     await render(client);
     const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
-    expect(within(readiness).getByTestId('readiness-confidence').textContent).toMatch(/^Low confidence /);
-    expect(
-      within(readiness).getByText('No answers yet: for now this is what guessing alone would give.'),
-    ).toBeTruthy();
-    expect(within(readiness).queryByText(/last mock test/)).toBeNull();
+    expect(within(readiness).getByTestId('readiness-none').textContent).toBe(
+      'No prediction yet: answer a few questions or take a mock test, and your predicted score appears here.',
+    );
+    expect(within(readiness).queryByText(/predicted$/)).toBeNull();
+    expect(within(readiness).queryByTestId('readiness-confidence')).toBeNull();
+    expect(within(readiness).getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(
+      '/learn',
+    );
+    expect(within(readiness).getByRole('link', { name: 'Take a mock test' }).getAttribute('href')).toBe(
+      '/exam',
+    );
   });
 
   it('bases readiness on answers alone when there is no mock test yet', async () => {
