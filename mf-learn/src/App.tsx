@@ -13,11 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { useOnline, usePendingAnswers, useProgressSync } from './data';
 import styles from './learn.module.css';
 import { startOutbox } from './offline';
+import { LearnBaseContext, PAGE_TITLE_ID } from './PageHeading';
 import { BookmarksPage } from './pages/BookmarksPage';
 import { ChallengePage } from './pages/ChallengePage';
 import { FlashcardsPage } from './pages/FlashcardsPage';
 import { FocusPage } from './pages/FocusPage';
 import { LearnPage } from './pages/LearnPage';
+import { MistakesPage } from './pages/MistakesPage';
 import { StatePage } from './pages/StatePage';
 
 registerNamespace('learn', learn);
@@ -39,9 +41,9 @@ function Layout({ base }: { base: string }) {
   const pending = usePendingAnswers();
   useProgressSync();
   useEffect(() => startOutbox(), []);
+  // Each page renders its own <h1> (and document title) after the modes; the section is named by it.
   return (
-    <section className={styles.page} aria-labelledby="learn-title">
-      <h1 id="learn-title">{t('title')}</h1>
+    <section className={styles.page} aria-labelledby={PAGE_TITLE_ID}>
       <nav aria-label={t('modesLabel')} className={styles.modes}>
         {MODES.map((m) => (
           <NavLink
@@ -56,10 +58,12 @@ function Layout({ base }: { base: string }) {
       </nav>
       {(!online || pending > 0) && (
         <p role="status" className={styles.offline}>
-          {!online ? t('offline', { n: pending }) : t('pending', { n: pending })}
+          {!online ? t('offline', { count: pending }) : t('pending', { count: pending })}
         </p>
       )}
-      <Outlet />
+      <LearnBaseContext value={base}>
+        <Outlet />
+      </LearnBaseContext>
     </section>
   );
 }
@@ -76,6 +80,8 @@ export default function LearnApp({ basename }: RemoteAppProps) {
         <Route path="state" element={<StatePage />} />
         <Route path="flashcards" element={<FlashcardsPage />} />
         <Route path="bookmarks" element={<BookmarksPage />} />
+        {/* Not a mode tab: linked from a finished test's result (mf_exam). */}
+        <Route path="mistakes/:attemptId" element={<MistakesPage />} />
         <Route path="*" element={<Navigate to={base} replace />} />
       </Route>
     </Routes>

@@ -10,7 +10,7 @@ import {
   queueAnswer,
   subscribeOutbox,
 } from './offline';
-import type { FederalState, LearnMode, ProgressMap, Question, Rating, Topic } from './types';
+import type { FederalState, LearnMode, MistakesSet, ProgressMap, Question, Rating, Topic } from './types';
 import { questionNumber } from './types';
 
 export const learnKeys = {
@@ -21,6 +21,7 @@ export const learnKeys = {
   challengeBest: ['learn', 'challenge-best'] as const,
   topics: (lang: string) => ['learn', 'topics', lang] as const,
   states: (lang: string) => ['learn', 'states', lang] as const,
+  mistakes: (lang: string, attemptId: string) => ['learn', 'mistakes', lang, attemptId] as const,
 };
 
 /**
@@ -79,6 +80,20 @@ export function useBookmarkList() {
   return useQuery({
     queryKey: learnKeys.bookmarks(language),
     queryFn: () => api.get<Question[]>(api.lang('/user/bookmarks')),
+  });
+}
+
+/**
+ * The questions to practise from one finished test (wrong, unanswered, unsure; in test order). A finished test
+ * does not change: loaded once per visit, not again on window focus.
+ */
+export function useMistakes(attemptId: string) {
+  const { language } = useLanguage();
+  return useQuery({
+    queryKey: learnKeys.mistakes(language, attemptId),
+    queryFn: () => api.get<MistakesSet>(api.lang(`/exams/${encodeURIComponent(attemptId)}/mistakes`)),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }
 

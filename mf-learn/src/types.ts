@@ -32,7 +32,7 @@ export interface Progress {
 
 export type ProgressMap = Record<string, Progress>;
 
-export type LearnMode = 'learn' | 'focus' | 'challenge' | 'state' | 'flashcards' | 'bookmarks';
+export type LearnMode = 'learn' | 'focus' | 'challenge' | 'state' | 'flashcards' | 'bookmarks' | 'mistakes';
 export type Rating = 'again' | 'hard' | 'good' | 'easy';
 
 export interface Topic {
@@ -45,6 +45,21 @@ export interface FederalState {
   code: string;
   name: string;
 }
+
+/** `GET /api/{lang}/exams/{id}/mistakes`: the wrong, unanswered and unsure questions of a finished test. */
+export interface MistakesSet {
+  attemptId: string;
+  kind: 'demo' | 'mock';
+  finishedAt: string;
+  questions: Question[];
+}
+
+/**
+ * The number a learner sees: a state question's official number ("BY-1"), a general question's number ("12").
+ * The catalog's internal number of a state question (301…460) is never shown.
+ */
+export const displayNumber = (q: Pick<Question, 'number' | 'official' | 'state'>): string =>
+  q.state && q.official ? q.official : String(q.number);
 
 /** `q12` → 12: what learn-mode stores. */
 export const questionNumber = (id: string) => Number.parseInt(id.replace(/^q/i, ''), 10);

@@ -96,8 +96,6 @@ const calls = (fetchMock: ReturnType<typeof vi.fn>): Call[] =>
 const posts = (fetchMock: ReturnType<typeof vi.fn>, prefix: string) =>
   calls(fetchMock).filter((c) => c.url.startsWith(prefix) && c.method === 'POST');
 
-const answers = () => screen.queryByRole('list', { name: 'Answers' });
-
 /** A modal dialog over the page (as the shell's contact dialog is), with a button and a field in it. */
 function openModal() {
   const dialog = document.createElement('div');
@@ -152,16 +150,21 @@ describe('learn mode keys', () => {
 });
 
 describe('flashcard keys', () => {
-  it('Space/Enter reveal; 1–4 grade again/hard/good/easy only once revealed; B bookmarks', async () => {
+  /** Which face of the card the learner sees. */
+  const side = () =>
+    screen.getByRole('heading', { level: 2, hidden: true }).closest('[data-side]')?.getAttribute('data-side');
+
+  it('Space/Enter turn the card over; 1–4 grade again/hard/good/easy only once turned; B bookmarks', async () => {
     const { client, fetchMock } = learnerApi();
     await renderRemote(App, { path: '/learn/flashcards', basename: '/learn', client });
-    await screen.findByText('Question 1 of 3');
-    expect(answers()).toBeNull();
-    // Before the answer is shown, digits grade nothing.
+    await userEvent.click(await screen.findByRole('button', { name: 'Start session' }));
+    expect(screen.getByText('Card 1 of 3')).toBeTruthy();
+    expect(side()).toBe('front');
+    // Before the card is turned over, digits grade nothing.
     await userEvent.keyboard('3');
     expect(posts(fetchMock, '/api/en/learn-mode')).toHaveLength(0);
     await userEvent.keyboard(' ');
-    expect(answers()).toBeTruthy();
+    expect(side()).toBe('back');
     expect(screen.getByRole('button', { name: 'Good' })).toBeTruthy();
     await userEvent.keyboard('3');
     await waitFor(() =>
@@ -172,16 +175,16 @@ describe('flashcard keys', () => {
         rating: 'good',
       }),
     );
-    expect(screen.getByText('Question 2 of 3')).toBeTruthy();
-    expect(answers()).toBeNull();
+    expect(screen.getByText('Card 2 of 3')).toBeTruthy();
+    expect(side()).toBe('front');
 
-    // B bookmarks the card on screen (the toggle is on the card too).
+    // B bookmarks the card on screen (the toggle is next to the card too).
     await userEvent.keyboard('b');
     expect(screen.getByRole('button', { name: 'Bookmarked' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(posts(fetchMock, '/api/en/user/bookmarks/q2')).toHaveLength(1));
 
     await userEvent.keyboard('{Enter}');
-    expect(answers()).toBeTruthy();
+    expect(side()).toBe('back');
     await userEvent.keyboard('1');
     await waitFor(() =>
       expect(posts(fetchMock, '/api/en/learn-mode')[1]?.body).toMatchObject({
@@ -198,27 +201,29 @@ describe('flashcard keys', () => {
         rating: 'easy',
       }),
     );
-    await userEvent.keyboard(' ');
-    await userEvent.keyboard('2');
-    await waitFor(() =>
-      expect(posts(fetchMock, '/api/en/learn-mode')[3]?.body).toMatchObject({ rating: 'hard' }),
-    );
+    // Three cards: the session is over.
+    expect(await screen.findByRole('heading', { name: 'Session complete' })).toBeTruthy();
   });
 
   it('Space on a focused control is that control’s; a click on the card’s bookmark toggle works too', async () => {
     const { client, fetchMock } = learnerApi();
     await renderRemote(App, { path: '/learn/flashcards', basename: '/learn', client });
-    await screen.findByText('Question 1 of 3');
-    const recall = screen.getByRole('checkbox', { name: /Recall first/ });
-    recall.focus();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start session' }));
+    const bookmark = screen.getByRole('button', { name: 'Bookmark' });
+    bookmark.focus();
     await userEvent.keyboard(' ');
-    // The checkbox toggled (options now visible), the card was not revealed (no grade buttons).
-    expect((recall as HTMLInputElement).checked).toBe(false);
-    expect(answers()).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Good' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Bookmark' }));
+    // The focused toggle was pressed; the card was not turned over (no grade buttons).
     await waitFor(() => expect(posts(fetchMock, '/api/en/user/bookmarks/q1')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Bookmarked' })).toBeTruthy();
+    expect(side()).toBe('front');
+    expect(screen.queryByRole('button', { name: 'Good' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Bookmarked' }));
+    await waitFor(() =>
+      expect(
+        calls(fetchMock).filter((c) => c.url === '/api/en/user/bookmarks/q1' && c.method === 'DELETE'),
+      ).toHaveLength(1),
+    );
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toBeTruthy();
   });
 });
 

@@ -229,13 +229,18 @@ describe('learn mode', () => {
 });
 
 describe('modes', () => {
-  it('flashcards: recall first hides the options; grading sends the rating', async () => {
+  it('flashcards: a session turns the card over to the answer; grading sends the rating', async () => {
     const { client, fetchMock } = fakeApi(baseRoutes());
     await renderRemote(App, { path: '/learn/flashcards', basename: '/learn', client });
-    await screen.findByText('Question 1 of 3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start session' }));
+    expect(screen.getByText('Card 1 of 3')).toBeTruthy();
+    // The front is the question, no options; the answer is on the back.
+    expect(screen.getByRole('heading', { name: 'Wie heißt die Hauptstadt?' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Answers' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hard' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show answer' }));
-    expect(answerButton('Berlin').className).toMatch(/correct/);
+    const answer = within(screen.getByRole('article')).getByText('Berlin');
+    expect(answer.closest('[aria-hidden="true"]')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Hard' }));
     await waitFor(() =>
       expect(posts(fetchMock, '/api/en/learn-mode')[0]?.body).toMatchObject({
@@ -245,7 +250,7 @@ describe('modes', () => {
         rating: 'hard',
       }),
     );
-    expect(screen.getByText('Question 2 of 3')).toBeTruthy();
+    expect(screen.getByText('Card 2 of 3')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show answer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Again' }));
     await waitFor(() =>
@@ -263,7 +268,7 @@ describe('modes', () => {
         json(200, { total: 1, questions: [{ ...QUESTIONS[1], progress: { mastered: false } }] }),
     });
     await renderRemote(App, { path: '/learn/focus', basename: '/learn', client });
-    expect(await screen.findByText('Questions to review: 1')).toBeTruthy();
+    expect(await screen.findByText('1 question to review')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Focus' }).getAttribute('aria-current')).toBe('page');
     await userEvent.click(answerButton('A2'));
     await waitFor(() =>
@@ -342,7 +347,7 @@ describe('helpers', () => {
     expect([...o].sort()).toEqual([0, 1, 2, 3]);
   });
 
-  it('deckOrder: due first, then new, then later', () => {
+  it('deckOrder: due first (earliest first), then new; not-yet-due cards are left out', () => {
     const now = Date.parse('2026-01-10T00:00:00Z');
     const p = (due: string) => ({
       seen: 1,
@@ -359,6 +364,6 @@ describe('helpers', () => {
       { q1: p('2026-02-01T00:00:00Z'), q3: p('2026-01-09T00:00:00Z'), q4: p('2026-01-01T00:00:00Z') },
       now,
     );
-    expect(deck.map((q) => q.id)).toEqual(['q4', 'q3', 'q2', 'q1']);
+    expect(deck.map((q) => q.id)).toEqual(['q4', 'q3', 'q2']);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarkList } from '../data';
 import styles from '../learn.module.css';
+import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
 import type { Question } from '../types';
@@ -17,6 +18,7 @@ export function BookmarksPage() {
   if (!snapshot && query.data && query.data.length > 0) setSnapshot(query.data);
   return (
     <>
+      <PageHeading>{t('headings.bookmarks')}</PageHeading>
       <p className={styles.lead}>{t('bookmarksIntro')}</p>
       <QueryStates query={query} isEmpty={(d) => d.length === 0 && !snapshot} empty={t('bookmarksEmpty')}>
         {() => (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { learnKeys, useQuestions, useRecordAnswer } from '../data';
 import { digitIndex, useShortcuts } from '../keyboard';
 import styles from '../learn.module.css';
+import { PageHeading } from '../PageHeading';
 import { shuffledOrder, useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
 import { QuestionCard } from '../QuestionCard';
 import { QueryStates } from '../Status';
@@ -20,11 +21,15 @@ const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, 
 
 /** Challenge: 20 random questions against a 5-minute clock, a streak counter, score and personal best stored. */
 export function ChallengePage() {
+  const { t } = useTranslation('learn');
   const query = useQuestions();
   return (
-    <QueryStates query={query} isEmpty={(d) => d.length === 0}>
-      {(questions) => <Challenge pool={questions} />}
-    </QueryStates>
+    <>
+      <PageHeading>{t('headings.challenge')}</PageHeading>
+      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
+        {(questions) => <Challenge pool={questions} />}
+      </QueryStates>
+    </>
   );
 }
 
@@ -139,7 +144,12 @@ function Challenge({ pool }: { pool: Question[] }) {
   if (!round)
     return (
       <div className={styles.card}>
-        <p>{t('challengeIntro', { n: CHALLENGE_QUESTIONS, minutes: CHALLENGE_SECONDS / 60 })}</p>
+        <p>
+          {t('challengeIntro', {
+            count: CHALLENGE_QUESTIONS,
+            minutes: t('minutes', { count: CHALLENGE_SECONDS / 60 }),
+          })}
+        </p>
         {best.data?.best && <p>{t('challengeBest', { score: best.data.best.score })}</p>}
         <button type="button" className={styles.primaryButton} onClick={start}>
           {t('challengeStart')}

@@ -1,122 +1,293 @@
-import { readStorage, writeStorage } from '@buergerfit/platform';
-import { useId, useState } from 'react';
+import { Link, readStorage, useLanguage, writeStorage } from '@buergerfit/platform';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgress, useQuestions, useRecordAnswer } from '../data';
+import { Flashcard } from '../Flashcard';
 import { digitIndex, useShortcuts } from '../keyboard';
 import styles from '../learn.module.css';
-import { useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
-import { QuestionCard } from '../QuestionCard';
+import { PageHeading, useLearnBase } from '../PageHeading';
+import { useQuestionBookmark } from '../Practice';
+import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
 import { QueryStates } from '../Status';
 import type { ProgressMap, Question, Rating } from '../types';
 
-const RECALL_KEY = 'buergerfit.learn.recallFirst';
-const RATINGS: Rating[] = ['again', 'hard', 'good', 'easy'];
+const LENGTH_KEY = 'buergerfit.learn.flashcardsSession';
+export const SESSION_LENGTHS = [10, 20, 50] as const;
+export type SessionLength = (typeof SESSION_LENGTHS)[number];
+const DEFAULT_LENGTH: SessionLength = 20;
+export const RATINGS: Rating[] = ['again', 'hard', 'good', 'easy'];
 
-/** Due cards first (earliest due), then never-seen ones, then the rest by due date. */
+const dueAt = (progress: ProgressMap, q: Question) => {
+  const due = progress[q.id]?.due;
+  return due ? Date.parse(due) : Number.NaN;
+};
+const isNew = (progress: ProgressMap, q: Question) => (progress[q.id]?.seen ?? 0) === 0;
+
+/**
+ * A session's deck: the cards due now (due ≤ now, earliest first), then the new ones (never answered, in catalog
+ * order). Cards answered before but not due yet are not in it.
+ */
 export function deckOrder(questions: Question[], progress: ProgressMap, now = Date.now()): Question[] {
-  const rank = (q: Question): [number, number] => {
-    const p = progress[q.id];
-    if (!p?.due) return [1, q.number];
-    const due = new Date(p.due).getTime();
-    return due <= now ? [0, due] : [2, due];
-  };
-  return [...questions].sort((a, b) => {
-    const [ra, ka] = rank(a);
-    const [rb, kb] = rank(b);
-    return ra - rb || ka - kb;
-  });
+  const due = questions
+    .filter((q) => dueAt(progress, q) <= now)
+    .sort((a, b) => dueAt(progress, a) - dueAt(progress, b) || a.number - b.number);
+  const fresh = questions.filter((q) => !(dueAt(progress, q) <= now) && isNew(progress, q));
+  return [...due, ...fresh];
 }
 
-/** Flashcards: question front, answer back, self-graded again/hard/good/easy into the FSRS scheduler. */
+/** Reviewing ahead: every card answered before, earliest due first (those without a due date last). */
+export function aheadOrder(questions: Question[], progress: ProgressMap): Question[] {
+  const key = (q: Question) => {
+    const due = dueAt(progress, q);
+    return Number.isNaN(due) ? Number.POSITIVE_INFINITY : due;
+  };
+  return questions.filter((q) => !isNew(progress, q)).sort((a, b) => key(a) - key(b) || a.number - b.number);
+}
+
+function useSessionLength(): [SessionLength, (n: SessionLength) => void] {
+  const [length, setLength] = useState<SessionLength>(() => {
+    const stored = Number(readStorage(LENGTH_KEY));
+    return SESSION_LENGTHS.find((n) => n === stored) ?? DEFAULT_LENGTH;
+  });
+  const set = useCallback((n: SessionLength) => {
+    writeStorage(LENGTH_KEY, String(n));
+    setLength(n);
+  }, []);
+  return [length, set];
+}
+
+/** Flashcards: a session of due then new cards; recall, turn the card over, grade yourself into FSRS. */
 export function FlashcardsPage() {
+  const { t } = useTranslation('learn');
   const query = useQuestions();
-  const progress = useProgress();
   return (
-    <QueryStates query={query} isEmpty={(d) => d.length === 0}>
-      {(questions) => (
-        <Deck key={progress.data ? 'p' : 'n'} questions={questions} progress={progress.data ?? {}} />
-      )}
-    </QueryStates>
+    <>
+      <PageHeading>{t('headings.flashcards')}</PageHeading>
+      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
+        {(questions) => <Flashcards questions={questions} />}
+      </QueryStates>
+    </>
   );
 }
 
-function Deck({ questions, progress }: { questions: Question[]; progress: ProgressMap }) {
-  const { t } = useTranslation('learn');
-  const [deck] = useState(() => deckOrder(questions, progress));
-  const [index, setIndex] = useState(0);
-  const [revealed, setRevealed] = useState(false);
-  const [recallFirst, setRecallFirst] = useState(() => readStorage(RECALL_KEY) !== '0');
-  const [shuffle] = useShuffle();
-  const orderOf = useAnswerOrder(shuffle);
-  const record = useRecordAnswer('flashcards');
-  const [graded, setGraded] = useState(0);
-  const recallId = useId();
-  const q = deck[index % deck.length] as Question;
-  const bookmark = useQuestionBookmark(q);
+type Stage =
+  | { kind: 'setup' }
+  | { kind: 'session'; cards: Question[]; run: number }
+  | { kind: 'done'; grades: Rating[] };
 
-  const grade = (rating: Rating) => {
-    record(q, rating !== 'again', rating);
-    setGraded((n) => n + 1);
-    setRevealed(false);
-    setIndex((i) => i + 1);
+function Flashcards({ questions }: { questions: Question[] }) {
+  const { t } = useTranslation('learn');
+  const progress = useProgress();
+  const [length, setLength] = useSessionLength();
+  const [stage, setStage] = useState<Stage>({ kind: 'setup' });
+  // Cards graded on this page, with how often they had been seen then: until progress shows the new answer
+  // (it arrives once the BFF has it; offline later), such a card is not offered again as due or new.
+  const graded = useRef(new Map<string, number>());
+  const runs = useRef(0);
+
+  // Offline (the query pauses) or failing: go on without it rather than wait (flashcards work offline).
+  const progressUnavailable =
+    !progress.data && (progress.isError || progress.fetchStatus === 'paused' || progress.failureCount > 0);
+  if (progress.isPending && !progressUnavailable)
+    return (
+      <p role="status" className={styles.muted}>
+        {t('loadingProgress')}
+      </p>
+    );
+  const map = progress.data ?? {};
+  const fresh = (q: Question) => {
+    const before = graded.current.get(q.id);
+    return before === undefined || (map[q.id]?.seen ?? 0) > before;
+  };
+  const deck = deckOrder(questions, map).filter(fresh);
+  const ahead = aheadOrder(questions, map);
+  const start = (cards: Question[]) => {
+    runs.current += 1;
+    setStage({ kind: 'session', cards: cards.slice(0, length), run: runs.current });
   };
 
-  // Space/Enter reveal the answer; once revealed 1–4 grade again/hard/good/easy; B bookmarks.
+  if (stage.kind === 'session')
+    return (
+      <FlashSession
+        key={stage.run}
+        cards={stage.cards}
+        onGraded={(q) => graded.current.set(q.id, map[q.id]?.seen ?? 0)}
+        onDone={(grades) => setStage({ kind: 'done', grades })}
+      />
+    );
+  if (stage.kind === 'done')
+    return (
+      <Summary
+        grades={stage.grades}
+        onAgain={() => (deck.length > 0 ? start(deck) : setStage({ kind: 'setup' }))}
+      />
+    );
+
+  const dueCount = deck.filter((q) => !isNew(map, q)).length;
+  const newCount = deck.length - dueCount;
+  return (
+    <>
+      {progressUnavailable && <p className={styles.hint}>{t('flashcardsNoProgress')}</p>}
+      {deck.length > 0 ? (
+        <div className={styles.card}>
+          <p>{t('flashcardsIntro')}</p>
+          <p className={styles.deckCounts}>
+            <span>{t('flashcardsDue', { count: dueCount })}</span>
+            <span>{t('flashcardsNew', { count: newCount })}</span>
+          </p>
+          <LengthChoice length={length} onChange={setLength} />
+          <button type="button" className={styles.primaryButton} onClick={() => start(deck)}>
+            {t('flashcardsStart')}
+          </button>
+        </div>
+      ) : (
+        <div className={styles.card}>
+          <p>{t('flashcardsCaughtUp')}</p>
+          <NextDue questions={ahead} progress={map} />
+          {ahead.length > 0 && (
+            <>
+              <LengthChoice length={length} onChange={setLength} />
+              <button type="button" className={styles.primaryButton} onClick={() => start(ahead)}>
+                {t('flashcardsAhead')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function NextDue({ questions, progress }: { questions: Question[]; progress: ProgressMap }) {
+  const { t } = useTranslation('learn');
+  const { language } = useLanguage();
+  const first = questions[0];
+  const due = first ? dueAt(progress, first) : Number.NaN;
+  if (Number.isNaN(due)) return null;
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(due);
+  return <p>{t('flashcardsNextDue', { date })}</p>;
+}
+
+function LengthChoice({ length, onChange }: { length: SessionLength; onChange: (n: SessionLength) => void }) {
+  const { t } = useTranslation('learn');
+  const name = useId();
+  return (
+    <fieldset className={styles.lengths}>
+      <legend>{t('sessionLength')}</legend>
+      {SESSION_LENGTHS.map((n) => (
+        <label key={n} className={styles.lengthOption}>
+          <input type="radio" name={name} value={n} checked={length === n} onChange={() => onChange(n)} />
+          {t('cards', { count: n })}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function FlashSession({
+  cards,
+  onGraded,
+  onDone,
+}: {
+  cards: Question[];
+  onGraded: (q: Question) => void;
+  onDone: (grades: Rating[]) => void;
+}) {
+  const { t } = useTranslation('learn');
+  const record = useRecordAnswer('flashcards');
+  const [index, setIndex] = useState(0);
+  const [flipped, setFlipped] = useState(false);
+  // Grades are offered once the card has been turned over (and stay when it is turned back).
+  const [revealed, setRevealed] = useState(false);
+  const [grades, setGrades] = useState<Rating[]>([]);
+  const [showTranslation, setShowTranslation] = useState(false);
+  const flipButton = useRef<HTMLButtonElement>(null);
+  const gradesRef = useRef<HTMLFieldSetElement>(null);
+  const refocus = useRef(false);
+  const q = cards[index] as Question;
+  const bookmark = useQuestionBookmark(q);
+
+  const flip = () => {
+    setFlipped((f) => !f);
+    setRevealed(true);
+  };
+  const grade = (rating: Rating) => {
+    if (!revealed) return;
+    record(q, rating !== 'again', rating);
+    onGraded(q);
+    const next = [...grades, rating];
+    if (index + 1 >= cards.length) {
+      onDone(next);
+      return;
+    }
+    // A grade given from the grade buttons: keyboard focus goes on to the next card's turn-over button.
+    refocus.current = gradesRef.current?.contains(document.activeElement) ?? false;
+    setGrades(next);
+    setIndex(index + 1);
+    setFlipped(false);
+    setRevealed(false);
+  };
+  // The start button is gone: keyboard focus goes to the first card's turn-over button.
+  useEffect(() => flipButton.current?.focus(), []);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    flipButton.current?.focus();
+  });
+
+  // Space/Enter turn the card over; once turned, 1–4 grade again/hard/good/easy; B bookmarks.
   useShortcuts((key) => {
-    const rating = revealed ? RATINGS[digitIndex(key, RATINGS.length) ?? -1] : undefined;
+    const n = digitIndex(key, RATINGS.length);
     if (key === 'b') bookmark.toggle();
-    else if (!revealed && (key === ' ' || key === 'Enter')) setRevealed(true);
-    else if (rating) grade(rating);
+    else if (key === ' ' || key === 'Enter') flip();
+    else if (n !== null && revealed) grade(RATINGS[n] as Rating);
     else return false;
     return true;
   });
 
   return (
     <>
-      <label className={styles.check} htmlFor={recallId}>
-        <input
-          id={recallId}
-          type="checkbox"
-          checked={recallFirst}
-          onChange={(e) => {
-            setRecallFirst(e.target.checked);
-            writeStorage(RECALL_KEY, e.target.checked ? null : '0');
-          }}
-        />
-        {t('recallFirst')}
-      </label>
-      <p className={styles.muted}>{t('flashcardsGraded', { n: graded })}</p>
-      <QuestionCard
+      <p className={styles.sessionMeta}>
+        <span className={styles.badge}>{t('cardOf', { current: index + 1, total: cards.length })}</span>
+      </p>
+      <div className={styles.tools}>
+        <TranslationToggle question={q} shown={showTranslation} onToggle={setShowTranslation} />
+        <ReadAloudButton text={flipped ? (q.answers[q.correct] ?? '') : q.text} />
+        <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
+      </div>
+      {/* Screen readers hear the answer when the card is turned over (focus stays on the button). */}
+      <p className={styles.srOnly} aria-live="polite">
+        {flipped && (
+          <>
+            {t('flashcardAnswer')}: <span lang="de">{q.answers[q.correct]}</span>
+          </>
+        )}
+      </p>
+      <Flashcard
         key={`${q.id}-${index}`}
         question={q}
-        order={orderOf(q)}
-        chosen={null}
-        bookmarked={bookmark.bookmarked}
-        onToggleBookmark={bookmark.toggle}
-        hideOptions={recallFirst && !revealed}
-        reveal={revealed}
-        progress={progress[q.id]}
-        position={{ current: (index % deck.length) + 1, total: deck.length }}
+        flipped={flipped}
+        onFlip={flip}
+        showTranslation={showTranslation}
       />
       {bookmark.failed && (
         <p role="alert" className={styles.inlineError}>
           {t('bookmarkFailed')}
         </p>
       )}
-      {!revealed ? (
-        <div className={styles.actions}>
-          {recallFirst && <p className={styles.hint}>{t('recallPrompt')}</p>}
-          <button
-            type="button"
-            className={styles.primaryButton}
-            aria-keyshortcuts="Space Enter"
-            onClick={() => setRevealed(true)}
-          >
-            {t('showAnswer')}
-          </button>
-        </div>
-      ) : (
-        <fieldset className={styles.grades}>
+      <div className={styles.actions}>
+        <button
+          ref={flipButton}
+          type="button"
+          className={revealed ? styles.secondaryButton : styles.primaryButton}
+          aria-keyshortcuts="Space Enter"
+          onClick={flip}
+        >
+          {flipped ? t('showQuestion') : t('showAnswer')}
+        </button>
+      </div>
+      {revealed && (
+        <fieldset ref={gradesRef} className={styles.grades}>
           <legend>{t('gradeLegend')}</legend>
           {RATINGS.map((r, i) => (
             <button
@@ -126,6 +297,9 @@ function Deck({ questions, progress }: { questions: Question[]; progress: Progre
               aria-keyshortcuts={String(i + 1)}
               onClick={() => grade(r)}
             >
+              <span className={styles.key} aria-hidden="true">
+                {i + 1}
+              </span>{' '}
               {t(`grade.${r}`)}
             </button>
           ))}
@@ -133,5 +307,37 @@ function Deck({ questions, progress }: { questions: Question[]; progress: Progre
       )}
       <p className={styles.hint}>{t('keyboardHintFlashcards')}</p>
     </>
+  );
+}
+
+function Summary({ grades, onAgain }: { grades: Rating[]; onAgain: () => void }) {
+  const { t } = useTranslation('learn');
+  const base = useLearnBase();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The grade buttons are gone: focus the result so keyboard and screen reader users are told.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={styles.card}>
+      <h2 ref={heading} tabIndex={-1}>
+        {t('flashcardsSessionDone')}
+      </h2>
+      <p>{t('flashcardsDone', { count: grades.length })}</p>
+      <dl className={styles.gradeCounts}>
+        {RATINGS.map((r) => (
+          <div key={r}>
+            <dt>{t(`grade.${r}`)}</dt>
+            <dd>{grades.filter((g) => g === r).length}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.actions}>
+        <button type="button" className={styles.primaryButton} onClick={onAgain}>
+          {t('flashcardsAnother')}
+        </button>
+        <Link to={base} className={styles.secondaryButton}>
+          {t('backToLearn')}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { learnKeys } from '../data';
 import styles from '../learn.module.css';
+import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
 import type { Progress, Question } from '../types';
@@ -32,11 +33,12 @@ export function FocusPage() {
   });
   return (
     <>
+      <PageHeading>{t('headings.focus')}</PageHeading>
       <p className={styles.lead}>{t('focusIntro')}</p>
       <QueryStates query={query} isEmpty={(d) => d.questions.length === 0} empty={t('focusEmpty')}>
         {(data) => (
           <>
-            <p className={styles.muted}>{t('focusCount', { n: data.total })}</p>
+            <p className={styles.muted}>{t('focusCount', { count: data.total })}</p>
             <Practice
               questions={data.questions}
               mode="focus"

@@ -1,13 +1,19 @@
 import { Link, useSearchParams, useSession } from '@buergerfit/platform';
-import { useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProgress, useQuestions, useTopics } from '../data';
+import { useBookmarks, useProgress, useQuestions, useTopics } from '../data';
 import styles from '../learn.module.css';
+import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
-import type { Question, Topic } from '../types';
+import { findByNumber, questionSearch } from '../search';
+import type { ProgressMap, Question, Topic } from '../types';
+import { displayNumber } from '../types';
 
 type Scope = 'all' | 'general' | 'state';
+/** What the learner has done with a question: wrong last time, never seen, bookmarked. */
+export type Status = 'all' | 'wrong' | 'unseen' | 'bookmarked';
+const STATUSES: Status[] = ['all', 'wrong', 'unseen', 'bookmarked'];
 
 export type TopicOption = { id: string; name: string; sub: boolean };
 
@@ -36,13 +42,37 @@ export function topicOptions(questions: Question[], topics: Topic[] = []): Topic
 /** A question is in a topic filter when its topic or its subtopic is that id. */
 export const inTopic = (q: Question, topic: string) => !topic || q.topic === topic || q.subtopic === topic;
 
-/** `/learn`: every question (general + the learner's state), filters, jump to number, question list. */
+/** Whether a question passes the status filter, given the learner's progress and bookmarks. */
+export function hasStatus(
+  q: Question,
+  status: Status,
+  progress: ProgressMap,
+  bookmarks: ReadonlySet<string>,
+) {
+  const p = progress[q.id];
+  switch (status) {
+    case 'wrong':
+      return p?.lastCorrect === false;
+    case 'unseen':
+      return !p || p.seen === 0;
+    case 'bookmarked':
+      return bookmarks.has(q.id);
+    default:
+      return true;
+  }
+}
+
+/** `/learn`: every question (general + the learner's state), filters and search, jump to number, question list. */
 export function LearnPage() {
+  const { t } = useTranslation('learn');
   const query = useQuestions();
   return (
-    <QueryStates query={query} isEmpty={(d) => d.length === 0}>
-      {(questions) => <LearnList questions={questions} />}
-    </QueryStates>
+    <>
+      <PageHeading>{t('headings.learn')}</PageHeading>
+      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
+        {(questions) => <LearnList questions={questions} />}
+      </QueryStates>
+    </>
   );
 }
 
@@ -51,18 +81,31 @@ function LearnList({ questions }: { questions: Question[] }) {
   const { user } = useSession();
   const topics = useTopics();
   const progress = useProgress();
+  const { ids: bookmarks } = useBookmarks();
   const [shuffle, setShuffle] = useShuffle();
   const [scope, setScope] = useState<Scope>('all');
+  const [status, setStatus] = useState<Status>('all');
+  const [search, setSearch] = useState('');
+  // Typing stays responsive: the list follows the search box at a lower priority.
+  const deferredSearch = useDeferredValue(search);
   // The topic filter lives in the URL (`?topic=`): the dashboard links here with a topic or subtopic id.
   const [params, setParams] = useSearchParams();
   const [index, setIndex] = useState(0);
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState(false);
-  const ids = { scope: useId(), topic: useId(), jump: useId(), shuffle: useId() };
+  const ids = {
+    scope: useId(),
+    topic: useId(),
+    status: useId(),
+    search: useId(),
+    jump: useId(),
+    shuffle: useId(),
+  };
   // The learner's own state (the BFF sends only its questions; none without a state).
   const stateCode = user?.federalState ?? null;
 
   const options = useMemo(() => topicOptions(questions, topics.data), [questions, topics.data]);
+  const matches = useMemo(() => questionSearch(questions), [questions]);
   const requested = params.get('topic') ?? '';
   // An unknown id (an old link, another catalog) shows every topic rather than an empty list.
   const topic = options.some((o) => o.id === requested) ? requested : '';
@@ -82,22 +125,33 @@ function LearnList({ questions }: { questions: Question[] }) {
       questions.filter(
         (q) =>
           (scope === 'all' || (scope === 'general' ? q.state === null : q.state !== null)) &&
-          inTopic(q, topic),
+          inTopic(q, topic) &&
+          hasStatus(q, status, progress.data ?? {}, bookmarks) &&
+          matches(q, deferredSearch),
       ),
-    [questions, scope, topic],
+    [questions, scope, topic, status, progress.data, bookmarks, matches, deferredSearch],
   );
+  const filtering = scope !== 'all' || topic !== '' || status !== 'all' || search.trim() !== '';
 
-  const goToNumber = (n: number) => {
-    let at = filtered.findIndex((q) => q.number === n);
-    if (at < 0 && questions.some((q) => q.number === n)) {
-      // Not in the filtered list: clear the filters and go there.
-      setScope('all');
-      setTopic('');
-      at = questions.findIndex((q) => q.number === n);
-    }
-    if (at < 0) {
+  const clearFilters = () => {
+    setScope('all');
+    setTopic('');
+    setStatus('all');
+    setSearch('');
+    setIndex(0);
+  };
+
+  const goTo = (input: string) => {
+    const target = findByNumber(questions, input);
+    if (!target) {
       setJumpError(true);
       return;
+    }
+    let at = filtered.indexOf(target);
+    if (at < 0) {
+      // Not in the filtered list: clear the filters and go there.
+      clearFilters();
+      at = questions.indexOf(target);
     }
     setJumpError(false);
     setIndex(at);
@@ -112,7 +166,20 @@ function LearnList({ questions }: { questions: Question[] }) {
       )}
       <fieldset className={styles.filters}>
         <legend className={styles.srOnly}>{t('filters')}</legend>
-        <div>
+        <div className={styles.field}>
+          <label htmlFor={ids.search}>{t('search')}</label>
+          <input
+            id={ids.search}
+            type="search"
+            value={search}
+            placeholder={t('searchPlaceholder')}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setIndex(0);
+            }}
+          />
+        </div>
+        <div className={styles.field}>
           <label htmlFor={ids.scope}>{t('scope')}</label>
           <select
             id={ids.scope}
@@ -129,7 +196,7 @@ function LearnList({ questions }: { questions: Question[] }) {
             </option>
           </select>
         </div>
-        <div>
+        <div className={styles.field}>
           <label htmlFor={ids.topic}>{t('topic')}</label>
           <select
             id={ids.topic}
@@ -147,32 +214,54 @@ function LearnList({ questions }: { questions: Question[] }) {
             ))}
           </select>
         </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.status}>{t('status')}</label>
+          <select
+            id={ids.status}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as Status);
+              setIndex(0);
+            }}
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <form
           className={styles.jump}
           onSubmit={(e) => {
             e.preventDefault();
-            const n = Number.parseInt(jump.replace(/^q/i, ''), 10);
-            if (Number.isInteger(n)) goToNumber(n);
-            else setJumpError(true);
+            goTo(jump);
           }}
         >
           <label htmlFor={ids.jump}>{t('jumpTo')}</label>
           <div className={styles.inline}>
             <input
               id={ids.jump}
-              inputMode="numeric"
+              className={styles.jumpInput}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
               value={jump}
               aria-invalid={jumpError}
-              aria-describedby={jumpError ? `${ids.jump}-err` : undefined}
+              aria-describedby={jumpError ? `${ids.jump}-err` : `${ids.jump}-hint`}
               onChange={(e) => setJump(e.target.value)}
             />
             <button type="submit" className={styles.secondaryButton}>
               {t('go')}
             </button>
           </div>
-          {jumpError && (
+          {jumpError ? (
             <p id={`${ids.jump}-err`} className={styles.inlineError}>
               {t('jumpNotFound')}
+            </p>
+          ) : (
+            <p id={`${ids.jump}-hint`} className={styles.fieldHint}>
+              {t('jumpHint')}
             </p>
           )}
         </form>
@@ -186,14 +275,24 @@ function LearnList({ questions }: { questions: Question[] }) {
           {t('shuffle')}
         </label>
       </fieldset>
+      <p role="status" className={styles.matchCount}>
+        {t('matchCount', { count: filtered.length })}
+      </p>
       {filtered.length === 0 ? (
-        <p className={styles.card}>{t('emptyFilter')}</p>
+        <div className={styles.card}>
+          <p>{t('emptyFilter')}</p>
+          {filtering && (
+            <button type="button" className={styles.secondaryButton} onClick={clearFilters}>
+              {t('clearFilters')}
+            </button>
+          )}
+        </div>
       ) : (
         <>
           <Practice questions={filtered} mode="learn" index={index} onIndex={setIndex} shuffle={shuffle} />
           <details className={styles.list}>
-            <summary>{t('questionList', { n: filtered.length })}</summary>
-            <ol className={styles.numbers}>
+            <summary>{t('questionList')}</summary>
+            <ol className={styles.numbers} aria-label={t('questionList')}>
               {filtered.map((q, i) => {
                 const p = progress.data?.[q.id];
                 const badge = p
@@ -203,16 +302,17 @@ function LearnList({ questions }: { questions: Question[] }) {
                       ? 'wrongLast'
                       : 'seen'
                   : 'new';
+                const shown = displayNumber(q);
                 return (
                   <li key={q.id}>
                     <button
                       type="button"
                       className={`${styles.number} ${styles[badge] ?? ''}`}
                       aria-current={i === index ? 'true' : undefined}
-                      aria-label={`${t('number', { number: q.number })}, ${t(`badge.${badge}`)}`}
+                      aria-label={`${t('number', { number: shown })}, ${t(`badge.${badge}`)}`}
                       onClick={() => setIndex(i)}
                     >
-                      {q.number}
+                      {shown}
                     </button>
                   </li>
                 );

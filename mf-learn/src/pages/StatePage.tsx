@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuestions, useStates } from '../data';
 import styles from '../learn.module.css';
+import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
 
@@ -21,8 +22,9 @@ export function StatePage() {
 
   return (
     <>
+      <PageHeading>{t('headings.state')}</PageHeading>
       <div className={styles.filters}>
-        <div>
+        <div className={styles.field}>
           <label htmlFor={selectId}>{t('stateSelect')}</label>
           <select
             id={selectId}

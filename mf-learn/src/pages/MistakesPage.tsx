@@ -1,0 +1,97 @@
+import { isApiError, Link, useLanguage, useParams } from '@buergerfit/platform';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMistakes } from '../data';
+import styles from '../learn.module.css';
+import { PageHeading } from '../PageHeading';
+import { Practice, useShuffle } from '../Practice';
+import type { MistakesSet } from '../types';
+
+/** Where mf_exam shows a finished test's review. */
+export const reviewPath = (set: Pick<MistakesSet, 'attemptId' | 'kind'>) =>
+  `/${set.kind === 'demo' ? 'demo' : 'exam'}/result/${encodeURIComponent(set.attemptId)}`;
+
+/**
+ * `/learn/mistakes/:attemptId`: exactly the questions a finished demo or mock test got wrong, left unanswered or
+ * marked unsure, in test order, practised like learn mode and recorded with mode `mistakes`.
+ */
+export function MistakesPage() {
+  const { t } = useTranslation('learn');
+  const { attemptId = '' } = useParams();
+  const query = useMistakes(attemptId);
+  return (
+    <>
+      <PageHeading>{t('headings.mistakes')}</PageHeading>
+      {query.isPending ? (
+        <p role="status" className={styles.muted}>
+          {t('loading')}
+        </p>
+      ) : query.isError ? (
+        <MistakesError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <Mistakes set={query.data} />
+      )}
+    </>
+  );
+}
+
+function MistakesError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('learn');
+  // A missing test (or someone else's) and a test still running cannot be fixed by trying again.
+  if (isApiError(error) && (error.status === 404 || error.status === 409))
+    return (
+      <div className={styles.card}>
+        <p>{error.status === 404 ? t('mistakesNotFound') : t('mistakesOpen')}</p>
+        <Link to="/dashboard">{t('toDashboard')}</Link>
+      </div>
+    );
+  return (
+    <div role="alert" className={styles.error}>
+      <p>{t('mistakesError')}</p>
+      <button type="button" className={styles.primaryButton} onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </div>
+  );
+}
+
+function Mistakes({ set }: { set: MistakesSet }) {
+  const { t } = useTranslation('learn');
+  const { language } = useLanguage();
+  const [shuffle] = useShuffle();
+  const [index, setIndex] = useState(0);
+  const finished = Date.parse(set.finishedAt);
+  const date = Number.isNaN(finished)
+    ? ''
+    : new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(finished);
+  const review = (
+    <Link to={reviewPath(set)}>
+      {set.kind === 'demo' ? t('mistakesReviewDemo') : t('mistakesReviewMock')}
+    </Link>
+  );
+  if (set.questions.length === 0)
+    return (
+      <div className={styles.card}>
+        <p>{t('mistakesNone')}</p>
+        {review}
+      </div>
+    );
+  return (
+    <>
+      <p className={styles.lead}>
+        {t(set.kind === 'demo' ? 'mistakesFromDemo' : 'mistakesFromMock', {
+          date,
+          count: set.questions.length,
+        })}
+      </p>
+      <p>{review}</p>
+      <Practice
+        questions={set.questions}
+        mode="mistakes"
+        index={index}
+        onIndex={setIndex}
+        shuffle={shuffle}
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { User } from '@buergerfit/platform';
+import type { vi } from 'vitest';
+import type { Progress, Question } from '../src/types';
+import { json } from './util';
+
+/** A general question (`state` set → a state question; pass its `official` number too). */
+export const question = (n: number, over: Partial<Question> = {}): Question => ({
+  id: `q${n}`,
+  number: n,
+  official: String(n),
+  text: `Frage ${n}?`,
+  answers: [`A${n}`, `B${n}`, `C${n}`, `D${n}`],
+  correct: 1,
+  topic: 'politics',
+  subtopic: null,
+  state: null,
+  image: null,
+  translation: { lang: 'en', text: `Question ${n}?`, answers: [`a${n}`, `b${n}`, `c${n}`, `d${n}`] },
+  explanation: { lang: 'en', text: `Because ${n}.` },
+  ...over,
+});
+
+/** A progress entry of a question answered once, correctly (override what the test is about). */
+export const progressEntry = (over: Partial<Progress> = {}): Progress => ({
+  seen: 1,
+  correct: 1,
+  incorrect: 0,
+  streak: 1,
+  mastered: false,
+  due: null,
+  lastCorrect: true,
+  lastAnsweredAt: null,
+  ...over,
+});
+
+export const DAY = 24 * 3600_000;
+/** An ISO time `days` from now (negative: in the past). */
+export const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+export const learner = (federalState: string | null): User => ({
+  id: 'u-1',
+  name: 'Ana',
+  email: null,
+  nickname: null,
+  avatarUrl: null,
+  preferredLanguage: 'en',
+  federalState,
+  onboarded: true,
+  notifications: { email: false, push: false, weeklyReport: false },
+});
+
+/** The routes every learn page calls, answering from these questions, progress and bookmarks. */
+export const learnRoutes = ({
+  questions = [] as Question[],
+  progress = {} as Record<string, Progress>,
+  bookmarks = [] as Question[],
+} = {}) => ({
+  '/api/en/learn': () => json(200, questions),
+  '/api/en/learn-mode': () => json(201, {}),
+  '/api/en/user/bookmarks': () => json(200, bookmarks),
+  '/api/en/learn/progress': () => json(200, progress),
+  '/api/en/topics': () => json(200, [{ id: 'politics', parent: null, name: 'Politics' }]),
+});
+
+type Call = { url: string; method: string; body: unknown };
+export const calls = (fetchMock: ReturnType<typeof vi.fn>): Call[] =>
+  fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    method: (init as RequestInit | undefined)?.method ?? 'GET',
+    body: (init as RequestInit | undefined)?.body
+      ? JSON.parse(String((init as RequestInit).body))
+      : undefined,
+  }));
+export const posts = (fetchMock: ReturnType<typeof vi.fn>, url: string) =>
+  calls(fetchMock).filter((c) => c.url === url && c.method === 'POST');
+/** The bodies of the answers sent to `POST /api/en/learn-mode`, in order. */
+export const answersSent = (fetchMock: ReturnType<typeof vi.fn>) =>
+  posts(fetchMock, '/api/en/learn-mode').map((c) => c.body as Record<string, unknown>);
