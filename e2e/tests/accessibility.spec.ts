@@ -59,6 +59,7 @@ const SIGNED_IN_ROUTES = [
   '/learn/flashcards',
   '/learn/bookmarks',
   '/exam',
+  '/exam/history',
   '/profile-settings',
 ];
 

@@ -29,7 +29,7 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
 
   // Focus mode brings back the wrong answer.
   await page.getByRole('link', { name: 'Focus' }).click();
-  await expect(page.getByText('Questions to review: 1')).toBeVisible();
+  await expect(page.getByText('1 question to review')).toBeVisible();
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
 
   // Offline: learn mode keeps working, the answer is queued and arrives exactly once after reconnecting.
@@ -49,6 +49,7 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
 
   // Flashcards: a self-grade moves the card's due date.
   await page.getByRole('link', { name: 'Flashcards' }).click();
+  await page.getByRole('button', { name: 'Start session' }).click();
   const heading = page.locator('article h2');
   await expect(heading).toBeVisible();
   const front = await heading.textContent();

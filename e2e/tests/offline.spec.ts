@@ -41,10 +41,11 @@ test('offline: a cold start with no network runs learn mode and flashcards; the 
   await expect(page.getByRole('heading', { name: q2.text })).toBeVisible();
   await answers(page).locator(`[data-answer="${q2.correct}"]`).click();
   await expect(page.getByText('Correct!')).toBeVisible();
-  await expect(page.getByText(/You are offline.*\(waiting: 2\)/)).toBeVisible();
+  await expect(page.getByText(/You are offline.*\(2 answers? waiting\)/)).toBeVisible();
 
   // Flashcards, still offline (the mode's chunk comes from the cache too).
   await page.getByRole('link', { name: 'Flashcards' }).click();
+  await page.getByRole('button', { name: 'Start session' }).click();
   const heading = page.locator('article h2');
   await expect(heading).toBeVisible();
   const front = await heading.textContent();
@@ -52,11 +53,11 @@ test('offline: a cold start with no network runs learn mode and flashcards; the 
   expect(card).toBeTruthy();
   await page.getByRole('button', { name: 'Show answer' }).click();
   await page.getByRole('button', { name: 'Good' }).click();
-  await expect(page.getByText(/You are offline.*\(waiting: 3\)/)).toBeVisible();
+  await expect(page.getByText(/You are offline.*\(3 answers? waiting\)/)).toBeVisible();
 
   // The queue is on disk (IndexedDB): another offline start still has all three.
   await page.reload();
-  await expect(page.getByText(/You are offline.*\(waiting: 3\)/)).toBeVisible();
+  await expect(page.getByText(/You are offline.*\(3 answers? waiting\)/)).toBeVisible();
 
   // Back online: everything arrives, each answer once.
   await context.setOffline(false);
