@@ -11,6 +11,7 @@ import { HttpError } from './http/errors';
 import { apiLanguageSegment, isLanguage } from './http/lang';
 import { sameOriginOnly } from './http/origin';
 import { securityHeaders } from './http/security-headers';
+import { rejectNulCharacters } from './http/text';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { contactRoutes } from './routes/contact';
@@ -24,7 +25,9 @@ import { userRoutes } from './routes/user';
 
 /** Builds the Koa application; `server.ts` (or a test) decides where it listens. */
 export function createApp(deps: Deps): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Behind proxies, the client is the address the outermost trusted proxy saw: the last `hops` entries of
+  // X-Forwarded-For are the proxies' own; anything further left was written by the client and is ignored.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   app.use(errorHandler(deps.logger));
   app.use(
     securityHeaders({
@@ -47,6 +50,8 @@ export function createApp(deps: Deps): Koa {
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     }),
   );
+  // A NUL character in any JSON string or query value is a 400, before any route sees it.
+  app.use(rejectNulCharacters());
   // An unsupported {lang} is answered before anything else (a signed-out caller too gets 404, not 401).
   app.use(async function checkLanguage(ctx, next) {
     const lang = apiLanguageSegment(ctx.path);

@@ -31,6 +31,11 @@ const schema = z.object({
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per client). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
+   * How many proxies in front of the BFF append to X-Forwarded-For (with TRUST_PROXY): the client address is the
+   * one the outermost trusted proxy saw, never an entry the client wrote itself.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
@@ -57,6 +62,8 @@ export type Config = {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   bodyLimitKb: number;
   trustProxy: boolean;
+  /** Trusted proxies in front (Koa's maxIpsCount): X-Forwarded-For entries left of them are the client's own. */
+  trustProxyHops: number;
   /**
    * Key for signing access tokens. Required in production; elsewhere `start()` generates one and keeps it in
    * `DATA_DIR/session-secret`, so this is only undefined before `start()` resolved it.
@@ -139,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitKb: e.BODY_LIMIT_KB,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionSecret: e.SESSION_SECRET,
     github,
     google,

@@ -172,10 +172,11 @@ describe('one answer log', () => {
 
     // Back to the schema before the answer log (exam answers leave the log), then forward again: the
     // migration's backfill puts them back and rebuilds the records from the log.
-    await app.db.migrate.down({ migrationSource });
+    await app.db.migrate.down({ migrationSource }); // 010
+    await app.db.migrate.down({ migrationSource }); // 009
     const withoutExam = await app.db('learn_answers').where({ user_id: a.id }).count({ n: '*' }).first();
     expect(Number(withoutExam?.n)).toBe(3);
-    expect(await migrateLatest(app.db)).toEqual(['20261124_009_answer_log']);
+    expect(await migrateLatest(app.db)).toEqual(['20261124_009_answer_log', '20261124_010_write_limits']);
     const after = await snapshot();
     expect(after).toEqual(before);
 

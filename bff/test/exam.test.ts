@@ -38,7 +38,8 @@ const start = async (cookie: string, body: object, lang = 'en') => {
     json: body,
     headers: cookie ? { cookie } : {},
   });
-  return { res, attempt: (res.status === 201 ? await res.json() : null) as Attempt };
+  // 201 for a new attempt; 200 when the owner's open attempt of that kind and state is continued.
+  return { res, attempt: (res.status === 201 || res.status === 200 ? await res.json() : null) as Attempt };
 };
 const answer = (cookie: string, id: string, position: number, body: object) =>
   app.request(`/api/en/exams/${id}/answers/${position}`, { method: 'PUT', json: body, headers: { cookie } });

@@ -77,6 +77,12 @@ describe('POST /auth/refresh', () => {
     expect((await post('/auth/refresh', jar)).status).toBe(204);
     const newest = jar.get('bf_rt') ?? '';
 
+    // Later than the grace period (two tabs refreshing at once may present a just-rotated token; see
+    // hardening.test.ts), the stolen token comes back.
+    await app
+      .db('refresh_tokens')
+      .whereNotNull('replaced_by')
+      .update({ revoked_at: app.db.raw("now() - interval '1 minute'") });
     const attacker = new CookieJar();
     attacker.cookies.set('bf_rt', stolen);
     const reuse = await post('/auth/refresh', attacker);

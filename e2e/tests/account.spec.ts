@@ -132,4 +132,31 @@ test.describe('sign-in and accounts', () => {
     expect(after.id).not.toBe(before.id);
     expect(after).toMatchObject({ onboarded: false, federalState: null });
   });
+
+  test('two tabs of one session refreshing at the same moment both stay signed in', async ({
+    context,
+    page,
+  }) => {
+    await signInOnLoginPage(page, uniqueName('tabs'));
+    await onboard(page);
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await expect(main(other).getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+    // The access token has run out in both tabs: each refreshes with the same refresh cookie, at once.
+    await context.clearCookies({ name: 'bf_at' });
+    const refresh = (p: Page) =>
+      p.evaluate(
+        async () => (await fetch('/auth/refresh', { method: 'POST', credentials: 'same-origin' })).status,
+      );
+    expect(await Promise.all([refresh(page), refresh(other)])).toEqual([204, 204]);
+    // Both tabs go on signed in, and so does the next refresh.
+    for (const p of [page, other]) {
+      await p.reload();
+      await expect(main(p).getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+      await expect(p.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+    }
+    await context.clearCookies({ name: 'bf_at' });
+    expect(await refresh(other)).toBe(204);
+    expect((await page.request.get('/api/user/me')).status()).toBe(200);
+  });
 });

@@ -11,6 +11,8 @@ export function cookieNames(config: Config) {
     oauth: `${prefix}bf_oauth`,
     /** A guest's claim on the demo they just finished, spent when that browser signs in (exam/claim.ts). */
     claim: `${prefix}bf_claim`,
+    /** The anonymous visitor (A/B assignment, a guest's demo): http/visitor.ts. */
+    visitor: `${prefix}bf_vid`,
   };
 }
 

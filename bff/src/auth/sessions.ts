@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { UserRow } from '../users/repository';
-import { hashToken, newRefreshToken, REFRESH_TTL_SECONDS } from './tokens';
+import { hashToken, newRefreshToken, REFRESH_TTL_SECONDS, successorToken } from './tokens';
 
 export type SessionRow = {
   id: string;
@@ -80,32 +80,51 @@ export type Rotation =
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /**
- * Swaps a live refresh token for a new one in the same family. A token that was already rotated or revoked
- * means it leaked (or was replayed): the whole family is revoked. The row is locked, so two instances racing
- * with the same token cannot both rotate it.
+ * How long a refresh token that was just rotated still yields its successor. Two tabs (or a retried request)
+ * refreshing with the same cookie at once are not an attack: within this window the second one gets the same
+ * new token as the first; after it, presenting a rotated token is reuse and revokes the family.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/**
+ * Swaps a live refresh token for a new one in the same family (its successor, `successorToken`). A token that
+ * was rotated more than REFRESH_GRACE_SECONDS ago, or revoked, means it leaked (or was replayed): the whole
+ * family is revoked. The row is locked, so two instances racing with the same token apply one after the other,
+ * and the second finds it rotated a moment ago: it answers the same successor.
  */
 export async function rotateRefreshToken(
   db: Knex,
   token: string,
+  secret: string,
   userAgent?: string | null,
 ): Promise<Rotation> {
   return db.transaction(async (trx) => {
-    const row = await trx<RefreshRow>('refresh_tokens')
+    const row = (await trx<RefreshRow>('refresh_tokens')
       .where({ token_hash: hashToken(token) })
       .forUpdate()
-      .first();
+      .first(
+        '*',
+        trx.raw(`(revoked_at > now() - interval '${REFRESH_GRACE_SECONDS} seconds') AS in_grace`),
+      )) as (RefreshRow & { in_grace: boolean | null }) | undefined;
     if (!row) return { ok: false, reason: 'unknown' } as const;
+    const session = await trx<SessionRow>('sessions').where({ id: row.family_id }).forUpdate().first();
+    const next = successorToken(secret, token);
+    if (row.replaced_by && row.in_grace && session && !session.revoked_at) {
+      const successor = await trx<RefreshRow>('refresh_tokens')
+        .where({ id: row.replaced_by, token_hash: hashToken(next) })
+        .first('id');
+      if (successor)
+        return { ok: true, userId: row.user_id, sessionId: row.family_id, refreshToken: next } as const;
+    }
     if (row.replaced_by || row.revoked_at) {
       await revokeSession(trx, row.family_id);
       return { ok: false, reason: row.replaced_by ? 'reused' : 'revoked' } as const;
     }
-    const session = await trx<SessionRow>('sessions').where({ id: row.family_id }).forUpdate().first();
     if (!session || session.revoked_at) {
       await revokeSession(trx, row.family_id);
       return { ok: false, reason: 'revoked' } as const;
     }
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
-    const next = newRefreshToken();
     const nextId = randomUUID();
     await trx('refresh_tokens').insert({
       id: nextId,

@@ -11,6 +11,8 @@ function key(secret: string): Buffer {
   return createHmac('sha256', secret).update('buergerfit access token v1').digest();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 /**
@@ -44,6 +46,8 @@ export function readAccessToken(secret: string, token: string | undefined): Acce
       e?: unknown;
     };
     if (typeof c.u !== 'string' || typeof c.s !== 'string' || typeof c.e !== 'number') return null;
+    // Ids are UUIDs; anything else never reaches a query (even signed with the real key).
+    if (!UUID.test(c.u) || !UUID.test(c.s)) return null;
     return { userId: c.u, sessionId: c.s, expiresAt: c.e };
   } catch {
     return null;
@@ -57,6 +61,16 @@ export function isExpired(claims: AccessClaims, nowMs = Date.now()): boolean {
 /** 256 random bits; the cookie carries it, the database only its SHA-256. */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that replaces `token` at rotation: derived from it with a server-side key instead of drawn
+ * at random, so a second request presenting the same token during the grace period (two tabs refreshing at
+ * once) can be given the very same successor without the server ever storing a usable token.
+ */
+export function successorToken(secret: string, token: string): string {
+  const k = createHmac('sha256', secret).update('buergerfit refresh successor v1').digest();
+  return createHmac('sha256', k).update(token).digest('base64url');
 }
 
 export function hashToken(token: string): string {

@@ -67,6 +67,33 @@ export async function createAttempt(
   return id;
 }
 
+/**
+ * The owner's open attempt of this kind, if any (at most one: a partial unique index keeps it so). One whose
+ * deadline passed is not open; `finalizeExpiredAttempts` scores it.
+ */
+export async function findOpenAttempt(db: Knex, owner: Owner, kind: ExamKind): Promise<AttemptRow | null> {
+  const q = db<AttemptRow>('exam_attempts')
+    .where({ kind })
+    .whereNull('finalized_at')
+    .where((w) => w.whereNull('deadline_at').orWhere('deadline_at', '>', db.fn.now()));
+  if ('userId' in owner) q.where({ user_id: owner.userId });
+  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
+  return (await q.first()) ?? null;
+}
+
+/**
+ * Ends an open attempt the owner walks away from by starting another: with nothing answered it is discarded
+ * (nothing was lost), otherwise it is finalized as it stands and counts like any finished test.
+ */
+export async function retireAttempt(db: Knex, attempt: AttemptRow): Promise<void> {
+  const answered = await db('exam_attempt_items')
+    .where({ attempt_id: attempt.id })
+    .where((w) => w.whereNotNull('answer').orWhere('unsure', true))
+    .first('position');
+  if (answered) await finalizeAttempt(db, attempt);
+  else await db('exam_attempts').where({ id: attempt.id }).whereNull('finalized_at').delete();
+}
+
 /** The attempt if this owner may see it; someone else's attempt is indistinguishable from a missing one. */
 export async function findAttempt(db: Knex, id: string, owner: Owner): Promise<AttemptRow | null> {
   const q = db<AttemptRow>('exam_attempts').where({ id });
@@ -83,26 +110,33 @@ export async function listItems(db: Knex, attemptId: string): Promise<ItemRow[]>
     .orderBy('i.position');
 }
 
+/**
+ * Saves an answer while the attempt is open. The attempt row is locked first — the same lock `finalizeAttempt`
+ * takes — so an answer and the finalize that scores the attempt apply one after the other: an answer either
+ * lands before the score is taken (and counts) or finds the attempt finalized (false → 409), never in between.
+ */
 export async function saveAnswer(
   db: Knex,
   attemptId: string,
   position: number,
   patch: { answer?: number | null; unsure?: boolean },
 ): Promise<boolean> {
-  // Guarded in the same statement: nothing is written to a finalized attempt or after its deadline.
-  const open = db('exam_attempts')
-    .select('id')
-    .where({ id: attemptId })
-    .whereNull('finalized_at')
-    .where((w) => w.whereNull('deadline_at').orWhere('deadline_at', '>', db.fn.now()));
-  const n = await db('exam_attempt_items')
-    .where({ attempt_id: attemptId, position })
-    .whereIn('attempt_id', open)
-    .update({
-      ...(patch.answer !== undefined ? { answer: patch.answer, answered_at: db.fn.now() } : {}),
-      ...(patch.unsure !== undefined ? { unsure: patch.unsure } : {}),
-    });
-  return n > 0;
+  return db.transaction(async (trx) => {
+    const open = await trx('exam_attempts')
+      .where({ id: attemptId })
+      .whereNull('finalized_at')
+      .where((w) => w.whereNull('deadline_at').orWhere('deadline_at', '>', trx.fn.now()))
+      .forUpdate()
+      .first('id');
+    if (!open) return false;
+    const n = await trx('exam_attempt_items')
+      .where({ attempt_id: attemptId, position })
+      .update({
+        ...(patch.answer !== undefined ? { answer: patch.answer, answered_at: trx.fn.now() } : {}),
+        ...(patch.unsure !== undefined ? { unsure: patch.unsure } : {}),
+      });
+    return n > 0;
+  });
 }
 
 export async function isPastDeadline(db: Knex, attemptId: string): Promise<boolean> {
@@ -124,10 +158,11 @@ export async function finalizeAttempt(db: Knex, attempt: AttemptRow): Promise<At
     const items = await listItems(trx, attempt.id);
     const correct = items.filter((i) => i.answer === i.correct).length;
     // An attempt that ran out of time ended at its deadline, however much later it is scored (history, dates).
+    // The wall clock, not the transaction's start: an answer that got the lock first is stamped before this.
     const [row] = (await trx<AttemptRow>('exam_attempts')
       .where({ id: attempt.id })
       .update({
-        finalized_at: trx.raw('LEAST(now(), deadline_at)'),
+        finalized_at: trx.raw('LEAST(clock_timestamp(), deadline_at)'),
         correct_count: correct,
         passed: passed(correct),
       })

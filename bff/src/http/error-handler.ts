@@ -15,21 +15,38 @@ const DB_UNAVAILABLE = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
+  'EPIPE',
   '57P01',
+  '57P02',
   '57P03',
-  '08006',
+  '08000',
   '08001',
   '08003',
+  '08004',
+  '08006',
+  '08007',
 ]);
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  if (!e) return false;
+/**
+ * The database is gone (restarting, unreachable), including mid-transaction: the connection errors themselves,
+ * and what knex and pg say when a transaction's connection died under it (its rollback fails too).
+ */
+function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown; originalError?: unknown } | null;
+  if (!e || depth > 3) return false;
   if (e.code && DB_UNAVAILABLE.has(e.code)) return true;
-  return /Knex: Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED/.test(
-    e.message ?? '',
-  );
+  if (
+    /Knex: Timeout acquiring a connection|Connection terminated|connect ECONNREFUSED|not queryable|Client was closed|terminating connection|Transaction query already complete|Connection ended unexpectedly/.test(
+      e.message ?? '',
+    )
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.originalError, depth + 1);
 }
+
+/** Methods any route here answers; anything else (PROPFIND, TRACE, MKCOL, …) is 405 everywhere. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** First middleware: request id, one JSON access log line, and the one error shape for every failure. */
 export function errorHandler(logger: Logger) {
@@ -41,9 +58,26 @@ export function errorHandler(logger: Logger) {
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
+      if (!KNOWN_METHODS.has(ctx.method)) {
+        throw new HttpError(405, 'method_not_allowed', `Method ${ctx.method} is not allowed.`, undefined, {
+          Allow: [...KNOWN_METHODS].join(', '),
+        });
+      }
       await next();
       if (ctx.status === 404 && ctx.body == null && ctx.path.startsWith('/api')) {
         throw new HttpError(404, 'not_found', `No API endpoint ${ctx.method} ${ctx.path}`);
+      }
+      // The routers answer a method a path does not take with a plain-text 405 (501 for one they do not know):
+      // the one JSON error shape instead, keeping their Allow header.
+      if (ctx.status === 405 || ctx.status === 501) {
+        const allow = ctx.response.get('Allow');
+        throw new HttpError(
+          405,
+          'method_not_allowed',
+          `Method ${ctx.method} is not allowed here.`,
+          undefined,
+          allow ? { Allow: allow } : undefined,
+        );
       }
     } catch (err) {
       const { status, body, headers } = toErrorResponse(err, ctx);
@@ -105,6 +139,14 @@ function toErrorResponse(err: unknown, ctx: Context) {
     return {
       status: 400,
       body: { error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } },
+    };
+  }
+  // A body whose Content-Encoding does not decode (corrupt gzip, deflate or brotli).
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(Z_|ERR_ZLIB|ERR__ERROR_FORMAT_PADDING)/.test(code)) {
+    return {
+      status: 400,
+      body: { error: { code: 'invalid_body', message: 'The request body could not be decoded.' } },
     };
   }
   if (status === 415 || e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {

@@ -11,7 +11,17 @@ export function safeReturnPath(value: unknown): string {
     const base = 'http://return.invalid';
     const url = new URL(value, base);
     if (url.origin !== base) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Checked again after normalisation: `/.//evil.example`, `/%2e//…` and `/x/..//…` become `//evil.example`,
+    // which a browser reads as another host.
+    if (
+      !path.startsWith('/') ||
+      path.startsWith('//') ||
+      path.startsWith('/\\') ||
+      /%2f|%5c/i.test(url.pathname.slice(0, 4))
+    )
+      return '/';
+    return path;
   } catch {
     return '/';
   }

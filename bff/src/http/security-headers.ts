@@ -55,6 +55,8 @@ export function remoteOriginsOf(manifestUrls: readonly string[], publicUrl: stri
  * Security headers on every answer; a Content-Security-Policy for pages that allows exactly the app's and the
  * registered remotes' origins; HSTS in production (served over HTTPS there).
  */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 export function securityHeaders(opts: {
   db: Knex;
   publicUrl: string;
@@ -89,6 +91,8 @@ export function securityHeaders(opts: {
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    // Powerful features the app never uses are off for it and anything it embeds (read-aloud needs none).
+    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (opts.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     try {
       await next();

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { awardOnAnswer, awardOnBookmark } from '../dashboard/achievements';
 import type { AchievementCode } from '../dashboard/schema';
+import { conflict } from '../http/errors';
 import { EVIDENCE_DECAY, isMastered, masteredSql } from './mastery';
 import {
   type CardColumns,
@@ -187,6 +188,18 @@ export async function applyAnswers(
       .returning('id');
     const key = { user_id: userId, question_id: input.questionId };
     if (inserted.length === 0) {
+      // The same offline answer sent again is a duplicate; its key on another question is a client's mistake.
+      if (input.clientId) {
+        const first = await trx('learn_answers')
+          .where({ user_id: userId, client_id: input.clientId })
+          .first('question_id');
+        if (first && first.question_id !== input.questionId) {
+          throw conflict(
+            `client_id ${input.clientId} was already used for question q${first.question_id}.`,
+            'client_id_reused',
+          );
+        }
+      }
       const row: ProgressRow | undefined = await trx('question_progress').where(key).first();
       if (!row) throw new Error('duplicate answer without progress');
       outcomes.push({ duplicate: true, progress: toProgress(row) });

@@ -153,7 +153,11 @@ async function assignedVariant(db: Knex, visitorId: string, remote: string): Pro
 export async function recordExposure(db: Knex, visitorId: string, remote: string): Promise<boolean> {
   const variant = await assignedVariant(db, visitorId, remote);
   if (!variant) return false;
-  await db('remote_exposures').insert({ visitor_id: visitorId, remote, variant });
+  // One row per visitor and variant: the report counts exposed visitors, repeats add nothing.
+  await db('remote_exposures')
+    .insert({ visitor_id: visitorId, remote, variant })
+    .onConflict(['visitor_id', 'remote', 'variant'])
+    .ignore();
   return true;
 }
 

@@ -16,9 +16,9 @@ import { HttpError, notFound, unauthorized } from '../http/errors';
 import { enforceRateLimit, rateLimitKey, refundRateLimit, resetRateLimit } from '../http/rate-limit';
 import { safeReturnPath, welcomePath } from '../http/redirect';
 import { parseBody } from '../http/validate';
+import { visitorId } from '../http/visitor';
 import { recordConversion } from '../remotes/registry';
 import { findUserByEmail, signInWithIdentity, toUserJson } from '../users/repository';
-import { visitorId } from './remotes';
 
 /** Password sign-in limits (fixed 15-minute windows, shared by all instances through PostgreSQL). */
 export const LOGIN_LIMITS = { perIp: 10, perEmail: 5, windowSeconds: 15 * 60 } as const;
@@ -34,7 +34,6 @@ const loginBody = z.object({
 export function authRoutes({ db, config, auth }: Deps): Router {
   const router = new Router();
   const names = cookieNames(config);
-  const secure = config.env === 'production';
   const secret = () => {
     if (!config.sessionSecret) throw new Error('session secret not resolved');
     return config.sessionSecret;
@@ -43,7 +42,7 @@ export function authRoutes({ db, config, auth }: Deps): Router {
 
   const recordSignIn = async (ctx: Context) => {
     try {
-      await recordConversion(db, visitorId(ctx, secure), 'mf_account', 'sign_in');
+      await recordConversion(db, visitorId(ctx, config), 'mf_account', 'sign_in');
     } catch (err) {
       ctx.state.log.warn({ err }, 'sign-in conversion not recorded');
     }
@@ -151,7 +150,7 @@ export function authRoutes({ db, config, auth }: Deps): Router {
       clearSessionCookies(ctx, config);
       throw unauthorized('No session to refresh. Please sign in again.');
     }
-    const r = await rotateRefreshToken(db, token, ctx.get('user-agent') || null);
+    const r = await rotateRefreshToken(db, token, secret(), ctx.get('user-agent') || null);
     if (!r.ok) {
       if (r.reason === 'reused') ctx.state.log.warn('refresh token reuse: session family revoked');
       clearSessionCookies(ctx, config);

@@ -6,7 +6,7 @@ import { contactBody } from '../contact/schema';
 import type { Deps } from '../deps';
 import { enforceRateLimit, rateLimit } from '../http/rate-limit';
 import { langParam, parseBody } from '../http/validate';
-import { visitorId } from './remotes';
+import { visitorId } from '../http/visitor';
 
 /** Analytics events the product records; anything else is refused. */
 const eventBody = z.discriminatedUnion('event', [
@@ -20,7 +20,6 @@ const eventBody = z.discriminatedUnion('event', [
 ]);
 
 export function contactRoutes({ db, config }: Deps): Router {
-  const secure = config.env === 'production';
   const router = new Router({ prefix: '/api/:lang' });
 
   router.post('/contact', async (ctx) => {
@@ -42,7 +41,7 @@ export function contactRoutes({ db, config }: Deps): Router {
       const { event, ...props } = parseBody(ctx, eventBody);
       const session = await resolveSession(ctx, db, config);
       await storeEvent(db, {
-        visitorId: visitorId(ctx, secure),
+        visitorId: visitorId(ctx, config),
         userId: session?.user.id ?? null,
         name: event,
         props,

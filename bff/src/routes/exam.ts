@@ -17,21 +17,28 @@ import {
   finalizeAttempt,
   finalizeExpiredAttempts,
   findAttempt,
+  findOpenAttempt,
   type ItemRow,
   isPastDeadline,
   listAttempts,
   listItems,
   type Owner,
+  retireAttempt,
   saveAnswer,
 } from '../exam/repository';
 import { EXAM } from '../exam/rules';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../http/errors';
 import type { Language } from '../http/lang';
+import { enforceRateLimit, rateLimitKey } from '../http/rate-limit';
 import { langParam, parseBody, parseParams, parseQuery } from '../http/validate';
+import { visitorId } from '../http/visitor';
 import { recordConversion } from '../remotes/registry';
-import { visitorId } from './remotes';
 
 const DEFAULT_STATE = 'BE';
+
+/** New attempts per hour: per client address (a school shares one) and per learner or browser. */
+export const CREATE_LIMITS = { perIp: 120, perOwner: 30 } as const;
+const TOO_MANY = 'Too many tests started.';
 
 const createBody = z
   .object({
@@ -74,13 +81,12 @@ const isMistake = (item: { answer: number | null; correct: number; unsure: boole
 const TOPIC_ORDER = ['politics', 'history', 'society', 'state'];
 
 export function examRoutes({ db, config }: Deps): Router {
-  const secure = config.env === 'production';
   const router = new Router({ prefix: '/api/:lang/exams' });
 
   async function ownerOf(ctx: Context): Promise<{ owner: Owner; signedIn: boolean }> {
     const session = await resolveSession(ctx, db, config);
     if (session) return { owner: { userId: session.user.id }, signedIn: true };
-    return { owner: { visitorId: visitorId(ctx, secure) }, signedIn: false };
+    return { owner: { visitorId: visitorId(ctx, config) }, signedIn: false };
   }
 
   async function loadAttempt(ctx: Context): Promise<{ attempt: AttemptRow; signedIn: boolean }> {
@@ -182,11 +188,40 @@ export function examRoutes({ db, config }: Deps): Router {
     const state = body.state ?? session?.user.federal_state ?? DEFAULT_STATE;
     if (!(await stateExists(db, state)))
       throw badRequest('Unknown federal state.', [{ path: 'state', message: 'unknown state' }]);
-    const id = await createAttempt(db, owner, body.kind, state);
-    await recordConversion(db, visitorId(ctx, secure), 'mf_exam', `${body.kind}_started`);
+    // Counted after validation: a typo costs nothing. Per network and per learner or browser.
+    await enforceRateLimit(db, rateLimitKey('exam:create:ip', ctx.ip), CREATE_LIMITS.perIp, 3600, TOO_MANY);
+    const ownerKey = 'userId' in owner ? `u:${owner.userId}` : `v:${owner.visitorId}`;
+    await enforceRateLimit(
+      db,
+      rateLimitKey('exam:create:owner', ownerKey),
+      CREATE_LIMITS.perOwner,
+      3600,
+      TOO_MANY,
+    );
+    // One open attempt per owner and kind: the same test again continues it; another state retires it.
+    await finalizeExpiredAttempts(db, owner);
+    const open = await findOpenAttempt(db, owner, body.kind);
+    ctx.set('Cache-Control', 'no-store');
+    if (open && open.state_code === state) {
+      ctx.status = 200;
+      ctx.body = await view(open, lang, signedIn);
+      return;
+    }
+    if (open) await retireAttempt(db, open);
+    let id: string;
+    try {
+      id = await createAttempt(db, owner, body.kind, state);
+    } catch (err) {
+      // A parallel request opened one first (the partial unique index): that one is this request's answer.
+      if ((err as { code?: string }).code !== '23505') throw err;
+      const winner = await findOpenAttempt(db, owner, body.kind);
+      if (!winner) throw err;
+      ctx.body = await view(winner, lang, signedIn);
+      return;
+    }
+    await recordConversion(db, visitorId(ctx, config), 'mf_exam', `${body.kind}_started`);
     const attempt = await findAttempt(db, id, owner);
     ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = await view(attempt as AttemptRow, lang, signedIn);
   });
 
@@ -255,11 +290,15 @@ export function examRoutes({ db, config }: Deps): Router {
         : conflict('This attempt is finalized and takes no more answers.', 'attempt_finalized');
     }
     if (!(await saveAnswer(db, attempt.id, position, body))) {
-      throw new HttpError(
-        409,
-        'deadline_passed',
-        'Time is up: the attempt was finalized and takes no more answers.',
-      );
+      // Finalized (by the learner, another tab, or the clock) while this answer was on its way: it did not count.
+      if (await isPastDeadline(db, attempt.id)) {
+        throw new HttpError(
+          409,
+          'deadline_passed',
+          'Time is up: the attempt was finalized and takes no more answers.',
+        );
+      }
+      throw conflict('This attempt is finalized and takes no more answers.', 'attempt_finalized');
     }
     const item = (await listItems(db, attempt.id)).find((i) => i.position === position);
     ctx.body = { position, answer: item?.answer ?? null, unsure: item?.unsure ?? false };

@@ -26,7 +26,11 @@ import { RATINGS } from '../learn/scheduler';
 /** `POST /api/{lang}/learn-mode`: spec §3 payload plus optional mode, flashcard self-grade and offline key. */
 const answerBody = z
   .object({
-    question_id: z.number().int('must be an integer question number (q prefix removed)').positive(),
+    question_id: z
+      .number()
+      .int('must be an integer question number (q prefix removed)')
+      .positive()
+      .max(2_147_483_647, 'no such question number'),
     is_correct: z.boolean(),
     mode: z.enum(LEARN_MODES).default('learn'),
     rating: z.enum(RATINGS).optional(),

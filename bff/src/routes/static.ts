@@ -6,6 +6,7 @@ import send from 'koa-send';
 import { catalogInfo } from '../catalog/repository';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
+import { admitVisitor, visitorId } from '../http/visitor';
 import { isRemoteName } from '../remotes/names';
 import {
   injectPrerender,
@@ -18,10 +19,13 @@ import {
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
 import { resolveForVisitor } from '../remotes/registry';
-import { visitorId } from './remotes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SAFE_SEGMENT = /^[\w.-]+$/;
+/**
+ * A path segment we serve from: letters, digits, `_`, `.` and `-`, but never one made of dots only (`.`, `..`):
+ * checked before the file system is asked anything, so no answer depends on what exists outside the served roots.
+ */
+const SAFE_SEGMENT = /^(?!\.+$)[\w.-]+$/;
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
 
@@ -37,7 +41,6 @@ async function exists(file: string): Promise<boolean> {
 export function staticRoutes({ db, config }: Deps): Router {
   const router = new Router();
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
-  const secure = config.env === 'production';
   let imageDir: string | null | undefined;
 
   router.get('/catalog-images/:file', async (ctx) => {
@@ -113,8 +116,10 @@ export function staticRoutes({ db, config }: Deps): Router {
   const servePrerendered = async (ctx: Context): Promise<boolean> => {
     if (!PRERENDERED_PATHS.has(ctx.path)) return false;
     try {
+      // Past the new-visitor budget of this address, the plain page (no assignment is stored for it).
+      if (!(await admitVisitor(ctx, db, config))) return false;
       const { html, styles } = await readShellPage();
-      const remote = (await resolveForVisitor(db, visitorId(ctx, secure))).find(
+      const remote = (await resolveForVisitor(db, visitorId(ctx, config))).find(
         (r) => r.name === PRERENDER_REMOTE,
       );
       if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return false;
@@ -128,13 +133,17 @@ export function staticRoutes({ db, config }: Deps): Router {
       ctx.set(PRERENDER_HEADER, PRERENDER_REMOTE);
       ctx.body = page.html;
       return true;
-    } catch {
+    } catch (err) {
+      // The plain page still works; a failure here is worth knowing about, never worth a 500.
+      ctx.state.log.warn({ err }, 'prerendered page not served');
       return false;
     }
   };
 
   const serveShell = async (ctx: Context) => {
     const rel = ctx.path.replace(/^\/+/, '');
+    // `.` and `..` segments (sent with --path-as-is or encoded) name nothing we serve, whatever exists there.
+    if (rel.split('/').some((s) => /^\.+$/.test(s))) throw notFound('No such file');
     if (rel && rel !== 'index.html' && rel.split('/').every((s) => SAFE_SEGMENT.test(s))) {
       if (await exists(path.join(shellDist, rel))) {
         const hashed = /\.[0-9a-f]{8,}\./.test(rel) || rel.startsWith('static/');

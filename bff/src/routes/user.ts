@@ -17,6 +17,9 @@ const stateCode = z.string().regex(/^[A-Z]{2}$/, 'must be a state code like BW')
 
 const federalStateBody = z.object({ selected_state: stateCode });
 
+/** A test day the dashboard can plan towards: any real date of this century. */
+const EXAM_DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+
 export const settingsBody = z
   .object({
     nickname: z.string().trim().min(1).max(40).nullable(),
@@ -28,7 +31,12 @@ export const settingsBody = z
       .strict(),
     onboarded: z.boolean(),
     /** The learner's test day for the dashboard's daily plan; null clears it. */
-    examDate: z.iso.date('must be a date like 2026-06-30').nullable(),
+    examDate: z.iso
+      .date('must be a date like 2026-06-30')
+      .refine((d) => d >= EXAM_DATE_RANGE.min && d <= EXAM_DATE_RANGE.max, {
+        message: `must be between ${EXAM_DATE_RANGE.min} and ${EXAM_DATE_RANGE.max}`,
+      })
+      .nullable(),
     /** FSRS desired retention: 0.80–0.95 (the settings offer 80, 85, 90, 95 %). */
     desiredRetention: z
       .number()

@@ -8,6 +8,7 @@ import * as learning from './20261122_006_learning';
 import * as learn from './20261122_007_learn';
 import * as achievementsOnWrite from './20261123_008_achievements_on_write';
 import * as answerLog from './20261124_009_answer_log';
+import * as writeLimits from './20261124_010_write_limits';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -25,6 +26,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122_007_learn', learn],
   ['20261123_008_achievements_on_write', achievementsOnWrite],
   ['20261124_009_answer_log', answerLog],
+  ['20261124_010_write_limits', writeLimits],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
