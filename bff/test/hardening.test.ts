@@ -8,6 +8,7 @@ import { safeReturnPath } from '../src/http/redirect';
 import { NEW_VISITORS } from '../src/http/visitor';
 import { createLogger } from '../src/logger';
 import { CREATE_LIMITS } from '../src/routes/exam';
+import { BEACON_LIMIT } from '../src/routes/remotes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { CookieJar, signIn, signInFlow } from './helpers/sign-in';
 
@@ -415,6 +416,25 @@ describe('7. limits where anyone can write', () => {
     expect(
       (await app.request('/api/remotes', { headers: { cookie: vid, 'x-forwarded-for': flood } })).status,
     ).toBe(200);
+
+    // Beacons are limited per visitor (counted before anything is stored).
+    const beaconIp = freshIp();
+    const fresh = await app.request('/api/remotes', { headers: { 'x-forwarded-for': beaconIp } });
+    const beaconVid = fresh.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('bf_vid='))
+      ?.split(';')[0] as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < BEACON_LIMIT + 1; i++) {
+      const res = await app.request('/api/remotes/conversions', {
+        method: 'POST',
+        json: { remote: 'mf_learn', event: 'first_answer' },
+        headers: { cookie: beaconVid, 'x-forwarded-for': beaconIp },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, BEACON_LIMIT).every((s) => s === 204)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   }, 60_000);
 });
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { badRequest, tooManyRequests } from '../http/errors';
+import { rateLimit, rateLimitKey } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import { admitVisitor, visitorId } from '../http/visitor';
 import { isRemoteName } from '../remotes/names';
@@ -18,8 +19,22 @@ const conversionBody = z.object({
     .regex(/^[a-z0-9_.-]+$/, 'lower-case letters, digits, _ . -'),
 });
 
+/**
+ * A/B beacons (exposures, conversions) per visitor and 15 minutes: about two per page load. Per visitor, not per
+ * address: a visitor exists only within the new-visitor budget of its address, and people behind one address
+ * must not use up each other's.
+ */
+export const BEACON_LIMIT = 300;
+
 export function remotesRoutes({ db, config }: Deps): Router {
   const router = new Router({ prefix: '/api/remotes' });
+  const beacons = rateLimit({
+    db,
+    key: (ctx) => rateLimitKey('beacon:visitor', visitorId(ctx, config)),
+    limit: BEACON_LIMIT,
+    windowSeconds: 15 * 60,
+    message: 'Too many requests.',
+  });
   router.get('/', async (ctx) => {
     if (!(await admitVisitor(ctx, db, config))) {
       throw tooManyRequests(
@@ -31,13 +46,13 @@ export function remotesRoutes({ db, config }: Deps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { remotes: await resolveForVisitor(db, vid) };
   });
-  router.post('/exposures', async (ctx) => {
+  router.post('/exposures', beacons, async (ctx) => {
     const { remote } = parseBody(ctx, exposureBody);
     if (!(await recordExposure(db, visitorId(ctx, config), remote)))
       throw badRequest('No variant of that remote is live.');
     ctx.status = 204;
   });
-  router.post('/conversions', async (ctx) => {
+  router.post('/conversions', beacons, async (ctx) => {
     const { remote, event } = parseBody(ctx, conversionBody);
     if (!(await recordConversion(db, visitorId(ctx, config), remote, event))) {
       throw badRequest('No variant of that remote is live.');
