@@ -467,8 +467,9 @@ describe('exam readiness', () => {
     expect(after.mocks).toEqual({ count: 5, averageCorrect: Math.round(mean * 10) / 10 });
     // Five tests average out most of the draw's noise (σ of the mean ≈ 1.2 questions).
     expect(Math.abs(mean - predicted.expected)).toBeLessThanOrEqual(4);
+    // The 80 % band (±1) holds a test about 93 % of the time: at least 3 of 5 fail to with odds of 1 in 250.
     const inBand = scores.filter((s) => s >= predicted.low - 1 && s <= predicted.high + 1).length;
-    expect(inBand).toBeGreaterThanOrEqual(4);
+    expect(inBand).toBeGreaterThanOrEqual(3);
     // The mocks are evidence too: the estimate stays where the tests are.
     expect(Math.abs(after.expected - mean)).toBeLessThanOrEqual(3);
     expect(after.evidence.mocks).toBe(5);

@@ -7,6 +7,7 @@ import { errorHandler } from '../src/http/error-handler';
 import { safeReturnPath } from '../src/http/redirect';
 import { NEW_VISITORS } from '../src/http/visitor';
 import { createLogger } from '../src/logger';
+import { upsertVariant } from '../src/remotes/registry';
 import { CREATE_LIMITS } from '../src/routes/exam';
 import { BEACON_LIMIT } from '../src/routes/remotes';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -16,8 +17,18 @@ import { CookieJar, signIn, signInFlow } from './helpers/sign-in';
 let app: TestApp;
 let key: Map<number, number>;
 
+/** A live variant, whether or not the frontends were built before the tests ran (a fresh clone has none). */
+const liveVariant = (db: TestApp['db']) =>
+  upsertVariant(db, {
+    remote: 'mf_learn',
+    variant: 'default',
+    version: 't1',
+    manifestUrl: '/remotes/mf_learn/t1/mf-manifest.json',
+  });
+
 beforeAll(async () => {
   app = await createTestApp({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1' });
+  await liveVariant(app.db);
   const rows: { id: number; correct: number }[] = await app.db('questions').select('id', 'correct');
   key = new Map(rows.map((r) => [r.id, r.correct]));
 });
@@ -39,6 +50,7 @@ describe('1. production without TRUST_PROXY', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/placeholder',
     });
     try {
+      await liveVariant(prod.db);
       const res = await prod.request('/api/remotes');
       expect(res.status).toBe(200);
       expect((await res.json()).remotes.length).toBeGreaterThan(0);
