@@ -6,24 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../src/App';
 import { topicOptions } from '../src/pages/LearnPage';
 import type { Question } from '../src/types';
+import { question as baseQuestion, learner } from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
 // Keyboard shortcuts of every practice view, bookmarks outside learn mode, read-aloud, ?topic= and the no-state hint.
 
-const question = (n: number, over: Partial<Question> = {}): Question => ({
-  id: `q${n}`,
-  number: n,
-  text: `Frage ${n}?`,
-  answers: [`A${n}`, `B${n}`, `C${n}`, `D${n}`],
-  correct: 1,
-  topic: 'politics',
-  subtopic: null,
-  state: null,
-  image: null,
-  translation: null,
-  explanation: null,
-  ...over,
-});
+/** The shared question without a translation or explanation (the views must not depend on them). */
+const question = (n: number, over: Partial<Question> = {}): Question =>
+  baseQuestion(n, { translation: null, explanation: null, ...over });
 
 const QUESTIONS = [
   question(1, { subtopic: 'basic-rights' }),
@@ -38,17 +28,7 @@ const TOPICS = [
   { id: 'nazi-era', parent: 'history', name: 'Nazi era' },
 ];
 
-const user = (federalState: string | null): User => ({
-  id: 'u-1',
-  name: 'Ana',
-  email: null,
-  nickname: null,
-  avatarUrl: null,
-  preferredLanguage: 'en',
-  federalState,
-  onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-});
+const user = learner;
 
 /** Routes of a learner; `signedIn` adds the session (cached on the device and answered by /api/user/me). */
 function routes({ signedIn = null as User | null, questions = QUESTIONS } = {}) {

@@ -7,22 +7,11 @@ import { outbox } from '../src/offline';
 import { shuffledOrder } from '../src/Practice';
 import { deckOrder } from '../src/pages/FlashcardsPage';
 import type { Question } from '../src/types';
+import { question as baseQuestion } from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
-const question = (n: number, over: Partial<Question> = {}): Question => ({
-  id: `q${n}`,
-  number: n,
-  text: `Frage ${n}?`,
-  answers: [`A${n}`, `B${n}`, `C${n}`, `D${n}`],
-  correct: 1,
-  topic: 'politik',
-  subtopic: null,
-  state: null,
-  image: null,
-  translation: { lang: 'en', text: `Question ${n}?`, answers: [`a${n}`, `b${n}`, `c${n}`, `d${n}`] },
-  explanation: { lang: 'en', text: `Because ${n}.` },
-  ...over,
-});
+const question = (n: number, over: Partial<Question> = {}): Question =>
+  baseQuestion(n, { topic: 'politik', ...over });
 
 const QUESTIONS = [
   question(1, { text: 'Wie heißt die Hauptstadt?', answers: ['Bonn', 'Berlin', 'Köln', 'Hamburg'] }),
