@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Each resource's HTTP tests sit beside it (src/api/<resource>/, src/web/); cross-cutting ones in test/.
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -17,7 +17,10 @@ import hrLearn from './hr/learn.json';
 import hrMarketing from './hr/marketing.json';
 import hrShell from './hr/shell.json';
 
+/** The one list of languages: the shell's choice, the BFF's `/api/{lang}` and the contract all derive from it. */
 export const LANGUAGES = ['de', 'en', 'hr'] as const;
+/** The cookie holding the chosen language: the shell sets it, the BFF reads it to prerender a page in it. */
+export const LANGUAGE_COOKIE = 'bf_lang';
 export const NAMESPACES = ['shell', 'marketing', 'exam', 'learn', 'dashboard', 'account'] as const;
 export type LocaleLanguage = (typeof LANGUAGES)[number];
 export type Namespace = (typeof NAMESPACES)[number];

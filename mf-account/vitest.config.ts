@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { remoteVitestConfig } from '@buergerfit/platform/vitest';
 
-export default defineConfig({
-  test: { environment: 'jsdom', include: ['test/**/*.test.{ts,tsx}'], restoreMocks: true },
-});
+export default remoteVitestConfig();

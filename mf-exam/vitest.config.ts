@@ -1,11 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { remoteVitestConfig } from '@buergerfit/platform/vitest';
 
-export default defineConfig({
-  // Whole exams typed key by key in jsdom: 5 s is too tight when the machine is busy.
-  test: {
-    environment: 'jsdom',
-    include: ['test/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    testTimeout: 15_000,
-  },
-});
+// Whole exams typed key by key in jsdom: 5 s is too tight when the machine is busy.
+export default remoteVitestConfig({ testTimeout: 15_000 });

@@ -1,12 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bffProxy, remoteFederation } from '@buergerfit/platform/federation';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-
-const CSS_MODULE_NAMES = 'mkt_[local]_[hash:base64:5]';
+import { defineRemoteConfig } from '@buergerfit/platform/build';
+import type { RsbuildPlugin } from '@rsbuild/core';
 
 /**
  * After a build: render the public pages with the `prerender` environment's Node bundle and write them into the
@@ -30,6 +26,12 @@ const pluginPrerender = (): RsbuildPlugin => ({
           count++;
         }
       }
+      // The list of what was prerendered, beside the fragments: the BFF serves a page prerendered only when the
+      // build that visitor gets lists it (it keeps no copy of the marketing pages).
+      await fs.writeFile(
+        path.join(web.distPath, 'prerender', 'pages.json'),
+        JSON.stringify({ pages: mod.PAGES }),
+      );
       api.logger.info(
         `prerendered ${count} pages into ${path.relative(process.cwd(), web.distPath)}/prerender`,
       );
@@ -37,47 +39,34 @@ const pluginPrerender = (): RsbuildPlugin => ({
   },
 });
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation(
-      remoteFederation('mf_marketing', { exposes: { './ContactDialog': './src/ContactDialog.tsx' } }),
-      { environment: 'web' },
-    ),
-    pluginPrerender(),
-  ],
-  // One build works under any URL (versioned folder, CDN): chunks resolve relative to the remote entry.
-  output: {
-    assetPrefix: 'auto',
-    cssModules: { localIdentName: CSS_MODULE_NAMES },
-  },
-  environments: {
-    web: {
-      // `npm run remotes -- deploy` builds a variant into its own folder, leaving dist/ (the default) alone.
-      output: { distPath: { root: process.env.BUERGERFIT_DIST_DIR || 'dist' } },
-    },
-    // Build only: a Node bundle of src/prerender.tsx (same components, same CSS-module names, no CSS emitted).
-    ...(command === 'build'
-      ? {
-          prerender: {
-            source: { entry: { prerender: './src/prerender.tsx' } },
-            output: {
-              target: 'node' as const,
-              module: true,
-              distPath: { root: 'node_modules/.prerender' },
-              filename: { js: '[name].mjs' },
-              minify: false,
-            },
-          },
-        }
-      : {}),
-  },
-  // Lazy compilation breaks the federation's async shared chunks in dev.
-  dev: { assetPrefix: 'auto', lazyCompilation: false },
-  server: {
+export default defineRemoteConfig(
+  {
+    name: 'mf_marketing',
     port: 3101,
-    cors: { origin: ['http://localhost:3000'] },
-    proxy: bffProxy(['/api', '/auth', '/catalog-images']),
+    cssPrefix: 'mkt',
+    exposes: { './ContactDialog': './src/ContactDialog.tsx' },
+    environment: 'web',
   },
-  html: { title: 'Bürgerfit · mf_marketing (standalone)' },
-}));
+  ({ command }) => ({
+    plugins: [pluginPrerender()],
+    environments: {
+      // The browser build: the remote itself (federation, CSS), into dist/ or BUERGERFIT_DIST_DIR.
+      web: {},
+      // Build only: a Node bundle of src/prerender.tsx (same components, same CSS-module names, no CSS emitted).
+      ...(command === 'build'
+        ? {
+            prerender: {
+              source: { entry: { prerender: './src/prerender.tsx' } },
+              output: {
+                target: 'node' as const,
+                module: true,
+                distPath: { root: 'node_modules/.prerender' },
+                filename: { js: '[name].mjs' },
+                minify: false,
+              },
+            },
+          }
+        : {}),
+    },
+  }),
+);

@@ -3,25 +3,14 @@ import etag from '@koa/etag';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
-import { guardUserApi } from './auth/middleware';
+import { api } from './api';
 import { dashboardResponseCheck } from './dashboard/response-check';
 import type { Deps } from './deps';
 import { errorHandler } from './http/error-handler';
-import { HttpError } from './http/errors';
-import { apiLanguageSegment, isLanguage } from './http/lang';
 import { sameOriginOnly } from './http/origin';
 import { securityHeaders } from './http/security-headers';
 import { rejectNulCharacters } from './http/text';
-import { authRoutes } from './routes/auth';
-import { catalogRoutes } from './routes/catalog';
-import { contactRoutes } from './routes/contact';
-import { dashboardRoutes } from './routes/dashboard';
-import { examRoutes } from './routes/exam';
-import { healthRoutes } from './routes/health';
-import { learnRoutes } from './routes/learn';
-import { remotesRoutes } from './routes/remotes';
-import { staticRoutes } from './routes/static';
-import { userRoutes } from './routes/user';
+import { web } from './web';
 
 /** Builds the Koa application; `server.ts` (or a test) decides where it listens. */
 export function createApp(deps: Deps): Koa {
@@ -52,37 +41,9 @@ export function createApp(deps: Deps): Koa {
   );
   // A NUL character in any JSON string or query value is a 400, before any route sees it.
   app.use(rejectNulCharacters());
-  // An unsupported {lang} is answered before anything else (a signed-out caller too gets 404, not 401).
-  app.use(async function checkLanguage(ctx, next) {
-    const lang = apiLanguageSegment(ctx.path);
-    if (lang !== null && !isLanguage(lang)) {
-      throw new HttpError(
-        404,
-        'unsupported_language',
-        `Language '${lang}' is not supported. Use de, en or hr.`,
-      );
-    }
-    await next();
-  });
-  // Every /api/user/... and /api/{lang}/user/... route needs a session, whichever router serves it.
-  app.use(guardUserApi(deps.db, deps.config));
   // Outside production the dashboard's answers are checked against their zod schemas (a drift is a 500).
   if (deps.config.env !== 'production') app.use(dashboardResponseCheck());
-  for (const router of [
-    healthRoutes(deps),
-    authRoutes(deps),
-    userRoutes(deps),
-    examRoutes(deps),
-    contactRoutes(deps),
-    remotesRoutes(deps),
-    catalogRoutes(deps),
-    learnRoutes(deps),
-    dashboardRoutes(deps),
-    staticRoutes(deps),
-  ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  for (const middleware of [...api(deps), ...web(deps)]) app.use(middleware);
   app.on('error', () => {
     // Errors are answered and logged by errorHandler; Koa's default handler would print stacks to stderr.
   });

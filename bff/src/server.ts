@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { SWEEP_INTERVAL_MS, sweepExpiredAttempts } from './exam/repository';
 import { createLogger } from './logger';
 import { start } from './start';
 
@@ -16,11 +17,26 @@ const logger = createLogger(config.logLevel);
 try {
   const running = await start(config, logger);
   logger.info(`Bürgerfit listening on ${config.publicUrl} (database: ${running.db.kind})`);
+  // Exam attempts that ran out of time with nobody coming back are stored as finished (safe on every instance).
+  let sweeping = false;
+  const sweep = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const finalized = await sweepExpiredAttempts(running.db.knex);
+      if (finalized) logger.info({ finalized }, 'expired exam attempts finalized');
+    } catch (err) {
+      logger.warn({ err }, 'expired exam attempts not swept');
+    } finally {
+      sweeping = false;
+    }
+  }, SWEEP_INTERVAL_MS);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    clearInterval(sweep);
     await running.stop();
     process.exit(0);
   };

@@ -2,14 +2,14 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_LIMITS } from '../src/api/exams/exams';
+import { BEACON_LIMIT } from '../src/api/remotes/remotes';
 import { signAccessToken } from '../src/auth/tokens';
 import { errorHandler } from '../src/http/error-handler';
 import { safeReturnPath } from '../src/http/redirect';
 import { NEW_VISITORS } from '../src/http/visitor';
 import { createLogger } from '../src/logger';
 import { upsertVariant } from '../src/remotes/registry';
-import { CREATE_LIMITS } from '../src/routes/exam';
-import { BEACON_LIMIT } from '../src/routes/remotes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { CookieJar, signIn, signInFlow } from './helpers/sign-in';
 

@@ -1,12 +1,8 @@
+import type { FederalState } from '@buergerfit/contract';
 import { api, readStoredFederalState, useLanguage } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import styles from './account.module.css';
-
-export interface FederalState {
-  code: string;
-  name: string;
-}
+import styles from './styles';
 
 /** `GET /api/{lang}/german-federal-states` answers `[{code, name}]`; anything malformed is dropped. */
 export function normalizeStates(data: unknown): FederalState[] {

@@ -1,4 +1,5 @@
-import { isLanguage, type Language, SUPPORTED_LANGUAGES, useLanguage } from '@buergerfit/platform';
+import { LANGUAGES } from '@buergerfit/locales';
+import { isLanguage, type Language, useLanguage } from '@buergerfit/platform';
 import { useTranslation } from 'react-i18next';
 
 /** The language select of welcome and settings: switches the UI at once, then reports the choice. */
@@ -25,7 +26,7 @@ export function LanguageField({
         onChanged(next);
       }}
     >
-      {SUPPORTED_LANGUAGES.map((l) => (
+      {LANGUAGES.map((l) => (
         <option key={l} value={l} lang={l}>
           {t(`language.${l}`)}
         </option>

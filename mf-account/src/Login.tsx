@@ -1,8 +1,9 @@
+import type { AuthProviders, SignInProvider } from '@buergerfit/contract';
 import { api, Navigate, useDocumentTitle, useSearchParams, useSession } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './account.module.css';
+import styles from './styles';
 
 export const DEFAULT_REDIRECT = '/dashboard';
 
@@ -37,12 +38,12 @@ export function Login() {
   const failed = params.get('error') !== null;
   const providers = useQuery({
     queryKey: ['auth-providers'],
-    queryFn: () => api.get<{ providers: string[] }>('/api/auth/providers', { skipRefresh: true }),
+    queryFn: () => api.get<AuthProviders>('/api/auth/providers', { skipRefresh: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const enabled = providers.data?.providers;
   // Until the list is known (or if it cannot be loaded) GitHub and Google stay real links.
-  const isEnabled = (p: string) => !enabled || enabled.includes(p);
+  const isEnabled = (p: SignInProvider) => !enabled || enabled.includes(p);
 
   if (status === 'authenticated' && user) return <Navigate to={redirect} replace />;
 

@@ -1,3 +1,4 @@
+import type { SettingsPatch } from '@buergerfit/contract';
 import {
   type Language,
   Link,
@@ -8,10 +9,9 @@ import {
   useSession,
   writeStoredFederalState,
 } from '@buergerfit/platform';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './account.module.css';
 import {
   DEFAULT_RETENTION,
   deleteAccount,
@@ -20,7 +20,6 @@ import {
   nicknameValue,
   RETENTION_CHOICES,
   retentionOf,
-  type SettingsPatch,
   samePercent,
   saveFederalState,
   saveJsonFile,
@@ -28,6 +27,7 @@ import {
 } from './accountApi';
 import { FederalStateSelect, useInitialFederalState } from './FederalStateSelect';
 import { LanguageField } from './LanguageField';
+import styles from './styles';
 
 /** A save's outcome, shown next to the control that saved: the language select, or the profile's Save button. */
 type Message = {
@@ -59,8 +59,6 @@ function retentionChoices(current: number): number[] {
   return choices.sort((a, b) => a - b);
 }
 
-const KNOWN_PROVIDERS = ['github', 'google', 'local', 'password'];
-
 /** Account settings (spec §2 Profile settings) plus our danger zone: data export and real deletion. */
 export function ProfileSettings() {
   const { t } = useTranslation('account');
@@ -68,7 +66,6 @@ export function ProfileSettings() {
   const { user, setUser, logout } = useSession();
   const navigate = useNavigate();
   useDocumentTitle(t('settings.documentTitle'));
-  const queryClient = useQueryClient();
   const initialState = useInitialFederalState(user?.federalState);
   const [picked, setPicked] = useState<string | null>(null);
   const state = picked ?? initialState;
@@ -78,25 +75,15 @@ export function ProfileSettings() {
   const [message, setMessage] = useState<Message | null>(null);
   const deleted = useRef(false);
 
-  // After deleting the account: drop this user from the device once we have left the page. Clearing the
-  // session right away would let the route guard (still on /profile-settings, because the router applies
-  // navigations as a transition) send us to /login instead of /.
+  // After deleting the account: drop this user from the device once we have left the page (the session clears
+  // what the device kept for them). Clearing the session right away would let the route guard (still on
+  // /profile-settings, because the router applies navigations as a transition) send us to /login instead of /.
   useEffect(
     () => () => {
-      if (!deleted.current) return;
-      setUser(null);
-      writeStoredFederalState(null);
-      queryClient.removeQueries();
+      if (deleted.current) setUser(null);
     },
-    [setUser, queryClient],
+    [setUser],
   );
-
-  // Which providers the account signs in with (the export's identities; /api/user/me does not carry them).
-  const identities = useQuery({
-    queryKey: ['account-export'],
-    queryFn: fetchExport,
-    select: (data) => [...new Set((data.identities ?? []).map((i) => i.provider ?? ''))].filter(Boolean),
-  });
 
   const saveLanguage = useMutation({
     mutationFn: (preferredLanguage: Language) => saveSettings({ preferredLanguage }),
@@ -159,7 +146,6 @@ export function ProfileSettings() {
   };
 
   const edited = () => setMessage(null);
-  const providers = identities.data ?? [];
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
 
   return (
@@ -303,12 +289,10 @@ export function ProfileSettings() {
           <dd>{user?.email ?? t('settings.noEmail')}</dd>
           <dt>{t('settings.provider')}</dt>
           <dd data-testid="settings-provider">
-            {identities.isPending
+            {!user?.providers
               ? '…'
-              : providers.length
-                ? providers
-                    .map((p) => (KNOWN_PROVIDERS.includes(p) ? t(`settings.providers.${p}`) : p))
-                    .join(', ')
+              : user.providers.length
+                ? user.providers.map((p) => t(`settings.providers.${p}`, { defaultValue: p })).join(', ')
                 : t('settings.providerUnknown')}
           </dd>
         </dl>

@@ -11,11 +11,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './account.module.css';
 import { nicknameValue, saveFederalState, saveSettings } from './accountApi';
 import { FederalStateSelect, useInitialFederalState } from './FederalStateSelect';
 import { LanguageField } from './LanguageField';
 import { DEFAULT_REDIRECT, safeRedirect } from './Login';
+import styles from './styles';
 
 /**
  * Where onboarding continues: the `?redirect=` the BFF carried from sign-in (the page the learner was going to),

@@ -1,3 +1,4 @@
+import type { AuthProviders, FederalState, User, UserExport } from '@buergerfit/contract';
 import { STORAGE_KEYS } from '@buergerfit/platform';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,10 @@ import { safeRedirect, signInHref } from '../src/Login';
 import { afterOnboarding } from '../src/Welcome';
 import { fakeApi, json, renderRemote, signedIn, testUser } from './util';
 
-const STATES = [
+/** The account as the BFF answers it (`GET /api/user/me` and every settings call). */
+const account = (over: Partial<User> = {}): User => testUser(over);
+
+const STATES: FederalState[] = [
   { code: 'BW', name: 'Baden-Württemberg' },
   { code: 'BY', name: 'Bayern' },
   { code: 'BE', name: 'Berlin' },
@@ -20,7 +24,8 @@ const storedUser = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '
 describe('mf-account /login', () => {
   it('offers GitHub and Google returning to the remembered location; local only when listed', async () => {
     const { client } = fakeApi({
-      '/api/auth/providers': () => json(200, { providers: ['github', 'google', 'local'] }),
+      '/api/auth/providers': () =>
+        json(200, { providers: ['github', 'google', 'local'] } satisfies AuthProviders),
     });
     await renderRemote(App, { path: '/login?redirect=%2Flearn%3Fx%3D1', client });
     const target = encodeURIComponent('/learn?x=1');
@@ -37,7 +42,7 @@ describe('mf-account /login', () => {
 
   it('hides the local account when the BFF does not list it', async () => {
     const { client, fetchMock } = fakeApi({
-      '/api/auth/providers': () => json(200, { providers: ['github', 'google'] }),
+      '/api/auth/providers': () => json(200, { providers: ['github', 'google'] } satisfies AuthProviders),
     });
     await renderRemote(App, { path: '/login', client });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.anything()));
@@ -46,7 +51,9 @@ describe('mf-account /login', () => {
   });
 
   it('greys out GitHub and Google when the server has only the local provider; passes login_hint on', async () => {
-    const { client } = fakeApi({ '/api/auth/providers': () => json(200, { providers: ['local'] }) });
+    const { client } = fakeApi({
+      '/api/auth/providers': () => json(200, { providers: ['local'] } satisfies AuthProviders),
+    });
     await renderRemote(App, { path: '/login?login_hint=bob', client });
     const local = await screen.findByRole('link', { name: 'Local test account' });
     expect(local.getAttribute('href')).toBe('/auth/local?redirect=%2Fdashboard&login_hint=bob');
@@ -73,13 +80,13 @@ describe('mf-account /login', () => {
   });
 
   it('sends a signed-in user on to the redirect target, or /dashboard', async () => {
-    const { client } = fakeApi(signedIn(testUser({ onboarded: true })));
+    const { client } = fakeApi(signedIn(account({ onboarded: true })));
     await renderRemote(App, { path: '/login?redirect=%2Flearn', client });
     await waitFor(() => expect(location()).toBe('/learn'));
   });
 
   it('never sends a signed-in user off-site', async () => {
-    const { client } = fakeApi(signedIn(testUser({ onboarded: true })));
+    const { client } = fakeApi(signedIn(account({ onboarded: true })));
     await renderRemote(App, { path: '/login?redirect=%2F%2Fevil.example', client });
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
@@ -128,7 +135,7 @@ describe('mf-account /welcome', () => {
   });
 
   it('saves the state with the spec call, then nickname and language, and goes on to /dashboard', async () => {
-    const saved = testUser({ federalState: 'BY', onboarded: true });
+    const saved = account({ federalState: 'BY', onboarded: true });
     const { client, calls } = fakeApi({
       ...signedIn(),
       ...states,
@@ -176,7 +183,7 @@ describe('mf-account /welcome', () => {
     const { client, calls } = fakeApi({
       ...signedIn(),
       ...states,
-      'PATCH /api/user/settings': () => json(200, testUser({ onboarded: true })),
+      'PATCH /api/user/settings': () => json(200, account({ onboarded: true })),
     });
     await renderRemote(App, { path: '/welcome', client });
     await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
@@ -187,7 +194,7 @@ describe('mf-account /welcome', () => {
   });
 
   it('continues to the page the learner was going to (?redirect= from sign-in) after Save', async () => {
-    const saved = testUser({ federalState: 'BY', onboarded: true });
+    const saved = account({ federalState: 'BY', onboarded: true });
     const { client } = fakeApi({
       ...signedIn(),
       ...states,
@@ -236,7 +243,7 @@ describe('mf-account /welcome', () => {
     const { client } = fakeApi({
       ...signedIn(),
       ...states,
-      'PATCH /api/user/settings': () => json(200, testUser({ onboarded: true })),
+      'PATCH /api/user/settings': () => json(200, account({ onboarded: true })),
     });
     await renderRemote(App, { path: `/welcome?redirect=${encodeURIComponent('//evil.example/x')}`, client });
     await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
@@ -280,7 +287,7 @@ describe('mf-account /welcome', () => {
       ...signedIn(),
       ...states,
       'GET /api/de/german-federal-states': () => json(200, STATES),
-      'PATCH /api/user/settings': (body) => json(200, testUser(body as object)),
+      'PATCH /api/user/settings': (body) => json(200, account(body as object)),
     });
     await renderRemote(App, { path: '/welcome', client });
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'de');
@@ -291,15 +298,43 @@ describe('mf-account /welcome', () => {
 });
 
 describe('mf-account /profile-settings', () => {
-  const me = testUser({ federalState: 'BE', onboarded: true });
-  const exportBody = { exportedAt: '2026-11-22T10:00:00.000Z', identities: [{ provider: 'local' }] };
+  const me = account({ federalState: 'BE', onboarded: true });
+  const exportBody: UserExport = {
+    format: 'buergerfit-user-export/1',
+    exportedAt: '2026-11-22T10:00:00.000Z',
+    profile: {
+      ...me,
+      username: 'alice',
+      hasPassword: false,
+      createdAt: '2026-11-01T09:00:00.000Z',
+      updatedAt: '2026-11-20T18:30:00.000Z',
+    },
+    identities: [
+      {
+        provider: 'local',
+        subject: 'alice',
+        username: 'alice',
+        email: 'alice@local.test',
+        emailVerified: true,
+        createdAt: '2026-11-01T09:00:00.000Z',
+        lastUsedAt: '2026-11-22T09:55:00.000Z',
+      },
+    ],
+    sessions: [],
+    learnAnswers: [],
+    questionProgress: [],
+    bookmarks: [],
+    challengeScores: [],
+    achievements: [],
+    dismissedRecommendations: [],
+    examAttempts: [],
+    examAnswers: [],
+    contactMessages: [],
+    analyticsEvents: [],
+  };
 
   it('shows account info with the provider and disabled coming-soon notifications', async () => {
-    const { client } = fakeApi({
-      ...signedIn(me),
-      ...states,
-      'GET /api/user/export': () => json(200, exportBody),
-    });
+    const { client } = fakeApi({ ...signedIn({ ...me, providers: ['local'] }), ...states });
     await renderRemote(App, { path: '/profile-settings', client });
     expect(screen.getByRole('heading', { name: 'Profile settings' })).toBeTruthy();
     expect(screen.getByText('alice@local.test')).toBeTruthy();
@@ -314,11 +349,37 @@ describe('mf-account /profile-settings', () => {
     expect(screen.getByRole('link', { name: /Back to dashboard/ }).getAttribute('href')).toBe('/dashboard');
   });
 
+  it('lists the sign-in providers the user carries, without downloading the data export', async () => {
+    const linked: User = { ...me, providers: ['github', 'local'] };
+    const { client, fetchMock } = fakeApi({ ...signedIn(linked), ...states });
+    await renderRemote(App, { path: '/profile-settings', client });
+    // The session check has answered (the user, with their providers) and the page has loaded what it needs.
+    await screen.findByRole('option', { name: 'Bayern' });
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-provider').textContent).toBe('GitHub, Local test account'),
+    );
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/user/me');
+    expect(urls.filter((url) => url.startsWith('/api/user/export'))).toEqual([]);
+  });
+
+  it('says "Unknown" for an account without linked providers, and "…" while they are not known yet', async () => {
+    // The user an older version cached on the device has no providers until the session check answers.
+    const { providers: _, ...olderCache } = me;
+    const { client } = fakeApi({
+      ...signedIn(olderCache as User),
+      'GET /api/user/me': () => json(200, { ...me, providers: [] }),
+      ...states,
+    });
+    await renderRemote(App, { path: '/profile-settings', client });
+    expect(screen.getByTestId('settings-provider').textContent).toBe('…');
+    await waitFor(() => expect(screen.getByTestId('settings-provider').textContent).toBe('Unknown'));
+  });
+
   it('saves state and nickname and shows the saved message', async () => {
     const { client, calls } = fakeApi({
       ...signedIn(me),
       ...states,
-      'GET /api/user/export': () => json(200, exportBody),
       'PATCH /api/user/setting/german-federal-state': (body) =>
         json(200, { ...me, federalState: (body as { selected_state: string }).selected_state }),
       'PATCH /api/user/settings': (body) => json(200, { ...me, federalState: 'BW', ...(body as object) }),
@@ -423,15 +484,18 @@ describe('mf-account /profile-settings', () => {
       expect(this.download).toBe('buergerfit-data-2026-11-22.json');
       expect(this.href).toBe('blob:export');
     });
-    const { client } = fakeApi({
+    const { client, calls } = fakeApi({
       ...signedIn(me),
       ...states,
       'GET /api/user/export': () => json(200, exportBody),
     });
     await renderRemote(App, { path: '/profile-settings', client });
+    await screen.findByRole('option', { name: 'Bayern' });
+    expect(calls('GET', '/api/user/export')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect(calls('GET', '/api/user/export')).toHaveLength(1);
   });
 
   it('logout goes to / and clears the session', async () => {
@@ -449,7 +513,7 @@ describe('mf-account /profile-settings', () => {
 });
 
 describe('mf-account desired retention and exam date', () => {
-  const me = testUser({ federalState: 'BE', onboarded: true });
+  const me = account({ federalState: 'BE', onboarded: true });
   const retention = () => screen.getByRole('group', { name: 'Desired retention' });
   const checked = () =>
     within(retention())
@@ -574,7 +638,7 @@ describe('mf-account document titles', () => {
   ])('%s is named "%s"', async (path, title) => {
     document.title = '';
     // A guest on /login (a signed-in user is sent on from there), a signed-in learner elsewhere.
-    const session = path === '/login' ? {} : signedIn(testUser({ federalState: 'BE', onboarded: false }));
+    const session = path === '/login' ? {} : signedIn(account({ federalState: 'BE', onboarded: false }));
     const { client } = fakeApi({ ...session, ...states });
     await renderRemote(App, { path, client });
     await waitFor(() => expect(document.title).toBe(title));
@@ -583,10 +647,10 @@ describe('mf-account document titles', () => {
 
   it('follows the language', async () => {
     const { client } = fakeApi({
-      ...signedIn(testUser({ federalState: 'BE', onboarded: true })),
+      ...signedIn(account({ federalState: 'BE', onboarded: true })),
       ...states,
       'GET /api/de/german-federal-states': () => json(200, STATES),
-      'PATCH /api/user/settings': (body) => json(200, testUser(body as object)),
+      'PATCH /api/user/settings': (body) => json(200, account(body as object)),
     });
     await renderRemote(App, { path: '/profile-settings', client });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de');

@@ -1,3 +1,12 @@
+import type {
+  Achievement,
+  Dashboard,
+  DashboardMode,
+  Readiness,
+  Recommendation,
+  Statistics,
+  StudyPlan,
+} from '@buergerfit/contract';
 import { dashboard } from '@buergerfit/locales';
 import {
   api,
@@ -15,11 +24,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DistributionChart, ScoreTrendChart, WeeklyChart } from './charts';
-import styles from './dashboard.module.css';
-import type { Achievement, Dashboard, Mode, Plan, Readiness, Recommendation, Statistics } from './types';
+import { DistributionChart, type ExamRules, ScoreTrendChart, WeeklyChart } from './charts';
+import { type Learner, modeTarget, recommendationTarget, routes } from './routes';
+import styles from './styles';
 
 registerNamespace('dashboard', dashboard);
+
+/** The learner's dashboard in one language: keyed by their id, so another learner never gets it from the cache. */
+const dashboardKey = (userId: string | null, language: string) => ['dashboard', userId, language] as const;
 
 const percent = (language: string, x: number) =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x);
@@ -86,8 +98,8 @@ function ReadinessCard({ data }: { data: Readiness }) {
       <Card id="readiness" title={t('readiness')}>
         <p data-testid="readiness-none">{t('readinessBasisNone')}</p>
         <p className={styles.links}>
-          <Link to="/learn">{t('readinessStartLearning')}</Link>
-          <Link to="/exam">{t('readinessTakeMock')}</Link>
+          <Link to={routes.learn}>{t('readinessStartLearning')}</Link>
+          <Link to={routes.exam}>{t('readinessTakeMock')}</Link>
         </p>
       </Card>
     );
@@ -127,7 +139,7 @@ function ReadinessCard({ data }: { data: Readiness }) {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan }: { plan: StudyPlan }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
   const date = formatDay(language, plan.examDate);
@@ -186,7 +198,7 @@ function ProgressCard({ data }: { data: Dashboard['progress'] }) {
       </ul>
       {!data.state.code && (
         <p className={styles.muted}>
-          <Link to="/profile-settings">{t('chooseStateHint')}</Link>
+          <Link to={routes.settings}>{t('chooseStateHint')}</Link>
         </p>
       )}
     </Card>
@@ -223,7 +235,7 @@ function StatisticsCard({ data }: { data: Statistics }) {
         <ol className={styles.plainList}>
           {data.mostMissed.map((m) => (
             <li key={m.id}>
-              <Link to={`/learn?topic=${encodeURIComponent(m.id)}`}>{m.name}</Link>:{' '}
+              <Link to={routes.topic(m.id)}>{m.name}</Link>:{' '}
               {t('mostMissedLine', { count: m.incorrect, accuracy: percent(language, m.accuracy) })}
             </li>
           ))}
@@ -237,14 +249,14 @@ function StatisticsCard({ data }: { data: Statistics }) {
 const LATEST_TESTS = 5;
 
 /** Finished mock tests: average, the score trend (oldest → newest) and the latest ones, each linking to its review. */
-function TestsCard({ exams }: { exams: Statistics['exams'] }) {
+function TestsCard({ exams, rules }: { exams: Statistics['exams']; rules: ExamRules }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
   if (exams.recent.length === 0 || exams.averageCorrect === null || exams.averageScore === null) {
     return (
       <Card id="tests" title={t('tests')}>
         <p className={styles.muted}>{t('testsNone')}</p>
-        <Link to="/exam">{t('testsStart')}</Link>
+        <Link to={routes.exam}>{t('testsStart')}</Link>
       </Card>
     );
   }
@@ -258,12 +270,12 @@ function TestsCard({ exams }: { exams: Statistics['exams'] }) {
         })}
       </p>
       <h3>{t('trend')}</h3>
-      <ScoreTrendChart tests={exams.recent} language={language} />
+      <ScoreTrendChart tests={exams.recent} rules={rules} language={language} />
       <h3>{t('recentTests')}</h3>
       <ul className={styles.testList}>
         {exams.recent.slice(0, LATEST_TESTS).map((r) => (
           <li key={r.id}>
-            <Link to={`/exam/result/${encodeURIComponent(r.id)}`}>
+            <Link to={routes.examResult(r.id)}>
               {t('testLine', {
                 date: formatInstant(language, r.finishedAt),
                 correct: r.correct,
@@ -275,50 +287,54 @@ function TestsCard({ exams }: { exams: Statistics['exams'] }) {
         ))}
       </ul>
       <p>
-        <Link to="/exam/history">{t('testsAll')}</Link>
+        <Link to={routes.examHistory}>{t('testsAll')}</Link>
       </p>
     </Card>
   );
 }
 
-function ModesGrid({ modes }: { modes: Mode[] }) {
+function ModesGrid({ modes, learner }: { modes: DashboardMode[]; learner: Learner }) {
   const { t } = useTranslation('dashboard');
   return (
     <section aria-labelledby="dash-modes">
       <h2 id="dash-modes">{t('modes')}</h2>
       <ul className={styles.grid}>
-        {modes.map((m) => (
-          <li key={m.id}>
-            {m.href && !m.comingSoon ? (
-              <Link to={m.href} onClick={() => trackConversion('mf_dashboard', 'mode_opened')}>
-                <span>{t(`mode.${m.id}`)}</span>
-                {m.count ? <span className={styles.badge}>{t('dueCount', { count: m.count })}</span> : null}
-              </Link>
-            ) : (
-              <span className={styles.tileDisabled} aria-disabled="true">
-                <span>{t(`mode.${m.id}`)}</span>
-                <span className={styles.badge}>{t('comingSoon')}</span>
-              </span>
-            )}
-          </li>
-        ))}
+        {modes.map((m) => {
+          const target = modeTarget(m, learner);
+          return (
+            <li key={m.id}>
+              {target ? (
+                <Link to={target} onClick={() => trackConversion('mf_dashboard', 'mode_opened')}>
+                  <span>{t(`mode.${m.id}`)}</span>
+                  {m.count ? <span className={styles.badge}>{t('dueCount', { count: m.count })}</span> : null}
+                </Link>
+              ) : (
+                <span className={styles.tileDisabled} aria-disabled="true">
+                  <span>{t(`mode.${m.id}`)}</span>
+                  <span className={styles.badge}>{t('comingSoon')}</span>
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
-function RecommendationsCard({ items }: { items: Recommendation[] }) {
+function RecommendationsCard({ items, learner }: { items: Recommendation[]; learner: Learner }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
+  const userId = useSession().user?.id ?? null;
   const queryClient = useQueryClient();
   const dismiss = useMutation({
     mutationFn: (id: string) =>
       api.post<void>(api.lang(`/user/recommendations/${encodeURIComponent(id)}/dismiss`)),
     onSuccess: (_void, id) => {
-      queryClient.setQueryData<Dashboard>(['dashboard', language], (old) =>
+      queryClient.setQueryData<Dashboard>(dashboardKey(userId, language), (old) =>
         old ? { ...old, recommendations: old.recommendations.filter((r) => r.id !== id) } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard', userId] });
     },
   });
   return (
@@ -340,7 +356,7 @@ function RecommendationsCard({ items }: { items: Recommendation[] }) {
                   <span className={styles.category}>{t(`category.${r.category}`)}</span>
                   <h3>{title}</h3>
                   <p>{t(`rec.${r.kind}.body`, params)}</p>
-                  <Link to={r.href}>{t(`rec.${r.kind}.action`)}</Link>
+                  <Link to={recommendationTarget(r, learner)}>{t(`rec.${r.kind}.action`)}</Link>
                 </div>
                 <button
                   type="button"
@@ -404,9 +420,10 @@ function Greeting({ isNew }: { isNew: boolean }) {
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
+  const userId = useSession().user?.id ?? null;
   useDocumentTitle(t('documentTitle'));
   const query = useQuery({
-    queryKey: ['dashboard', language],
+    queryKey: dashboardKey(userId, language),
     queryFn: () => api.get<Dashboard>(api.lang('/user/dashboard')),
   });
 
@@ -446,17 +463,17 @@ export function DashboardPage() {
         <StreakCard data={d.streak} />
         <ReadinessCard data={d.readiness} />
         {d.plan && <PlanCard plan={d.plan} />}
-        <TestsCard exams={d.statistics.exams} />
+        <TestsCard exams={d.statistics.exams} rules={d.readiness} />
         <ProgressCard data={d.progress} />
       </div>
-      <ModesGrid modes={d.modes} />
+      <ModesGrid modes={d.modes} learner={d.progress} />
       <div className={styles.columns}>
-        <RecommendationsCard items={d.recommendations} />
+        <RecommendationsCard items={d.recommendations} learner={d.progress} />
         <Card id="bookmarks" title={t('bookmarks')}>
           <p>
             <strong>{d.bookmarks.count}</strong> {t('bookmarksCount', { count: d.bookmarks.count })}
           </p>
-          <Link to={d.bookmarks.href}>{t('bookmarksOpen')}</Link>
+          <Link to={routes.bookmarks}>{t('bookmarksOpen')}</Link>
         </Card>
         <StatisticsCard data={d.statistics} />
         <AchievementsCard items={d.achievements} />

@@ -1,21 +1,6 @@
-import type { RemoteAppProps } from '@buergerfit/platform';
+import { remoteRoot } from '@buergerfit/platform/remote-root';
 import App from './App';
+import styles from './styles';
 
-// Set at build time (`PUBLIC_BUERGERFIT_VARIANT=b npm run remotes -- deploy mf_dashboard --variant b`): which build
-// of this remote a visitor got, visible in the DOM for support and for A/B checks.
-const BUILD_VARIANT = import.meta.env.PUBLIC_BUERGERFIT_VARIANT || 'default';
-const BUILD_ID = import.meta.env.PUBLIC_BUERGERFIT_BUILD_ID || 'local';
-
-/** The exposed `./App`: the remote's routes inside an element that names this build (no box of its own). */
-export default function Root(props: RemoteAppProps) {
-  return (
-    <div
-      style={{ display: 'contents' }}
-      data-remote="mf_dashboard"
-      data-build-variant={BUILD_VARIANT}
-      data-build-id={BUILD_ID}
-    >
-      <App {...props} />
-    </div>
-  );
-}
+/** The exposed `./App`: this build's routes, named by remote, variant and build id (set at build time). */
+export default remoteRoot('mf_dashboard', App, import.meta.env, styles.remoteRoot);

@@ -1,7 +1,6 @@
-import { EXAM_PASS_MARK, EXAM_QUESTIONS } from '@buergerfit/platform';
+import type { Readiness, RecentMockTest, Statistics, WeekDay } from '@buergerfit/contract';
 import { useTranslation } from 'react-i18next';
-import styles from './dashboard.module.css';
-import type { RecentTest, Statistics, WeekDay } from './types';
+import styles from './styles';
 
 const dayLabel = (date: string, language: string, weekday: 'short' | 'long') =>
   new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -114,13 +113,25 @@ const shortDate = (iso: string, language: string) =>
 const longDate = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(iso));
 
+/** The test format the scores are drawn against, as the server sends it (`readiness`): 33 questions, 17 to pass. */
+export type ExamRules = Pick<Readiness, 'questions' | 'passMark'>;
+
 /**
  * Finished mock tests (the API lists them newest first) as a line from oldest to newest: the score out of 33 per
  * test, a dashed line at the pass mark, passed tests as filled dots and failed ones as rings (not colour alone).
  * Scales to the card's width (no sideways scrolling at 390 px); the same figures as a table for screen readers.
  */
-export function ScoreTrendChart({ tests, language }: { tests: RecentTest[]; language: string }) {
+export function ScoreTrendChart({
+  tests,
+  rules,
+  language,
+}: {
+  tests: RecentMockTest[];
+  rules: ExamRules;
+  language: string;
+}) {
   const { t } = useTranslation('dashboard');
+  const { questions, passMark } = rules;
   const ordered = [...tests].reverse();
   const w = 300;
   const h = 150;
@@ -132,12 +143,12 @@ export function ScoreTrendChart({ tests, language }: { tests: RecentTest[]; lang
   const plotH = h - top - bottom;
   const x = (i: number) => left + (ordered.length === 1 ? plotW / 2 : (i / (ordered.length - 1)) * plotW);
   // Height by share of correct answers, on the axis of a 33-question test.
-  const yScore = (score: number) => top + (1 - score / EXAM_QUESTIONS) * plotH;
-  const scaled = (r: RecentTest) => top + (1 - Math.min(1, r.correct / Math.max(1, r.total))) * plotH;
+  const yScore = (score: number) => top + (1 - score / questions) * plotH;
+  const scaled = (r: RecentMockTest) => top + (1 - Math.min(1, r.correct / Math.max(1, r.total))) * plotH;
   const points = ordered.map((r, i) => `${x(i)},${scaled(r)}`).join(' ');
   const first = ordered[0];
   const last = ordered[ordered.length - 1];
-  const caption = t('trendCaption', { passMark: EXAM_PASS_MARK, questions: EXAM_QUESTIONS });
+  const caption = t('trendCaption', { passMark, questions });
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.figcaption}>{caption}</figcaption>
@@ -148,7 +159,7 @@ export function ScoreTrendChart({ tests, language }: { tests: RecentTest[]; lang
         focusable="false"
         data-testid="score-trend"
       >
-        {[0, EXAM_QUESTIONS].map((v) => (
+        {[0, questions].map((v) => (
           <g key={v}>
             <line x1={left} x2={w - right} y1={yScore(v)} y2={yScore(v)} className={styles.gridLine} />
             <text x={left - 4} y={yScore(v) + 4} textAnchor="end" className={styles.axis}>
@@ -159,12 +170,12 @@ export function ScoreTrendChart({ tests, language }: { tests: RecentTest[]; lang
         <line
           x1={left}
           x2={w - right}
-          y1={yScore(EXAM_PASS_MARK)}
-          y2={yScore(EXAM_PASS_MARK)}
+          y1={yScore(passMark)}
+          y2={yScore(passMark)}
           className={styles.passLine}
         />
-        <text x={left - 4} y={yScore(EXAM_PASS_MARK) + 4} textAnchor="end" className={styles.axis}>
-          {EXAM_PASS_MARK}
+        <text x={left - 4} y={yScore(passMark) + 4} textAnchor="end" className={styles.axis}>
+          {passMark}
         </text>
         {ordered.length > 1 && <polyline points={points} className={styles.trendLine} />}
         {ordered.map((r, i) => (
@@ -201,7 +212,7 @@ export function ScoreTrendChart({ tests, language }: { tests: RecentTest[]; lang
           <span className={`${styles.swatch} ${styles.swatchFailed}`} /> {t('testFailed')}
         </li>
         <li>
-          <span className={styles.swatchPassLine} /> {t('trendPassMark', { passMark: EXAM_PASS_MARK })}
+          <span className={styles.swatchPassLine} /> {t('trendPassMark', { passMark })}
         </li>
       </ul>
       <div className={styles.visuallyHidden}>

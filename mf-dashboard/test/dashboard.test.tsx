@@ -1,28 +1,24 @@
-import type { User } from '@buergerfit/platform';
+import type { Dashboard, User } from '@buergerfit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
-import type { Dashboard } from '../src/types';
 import { fixture } from './fixture';
-import { fakeApi, json, renderRemote } from './util';
+import { fakeApi, json, renderRemote, testUser } from './util';
 
 const DASHBOARD = '/api/en/user/dashboard';
 const render = (client: Parameters<typeof renderRemote>[1]['client']) =>
   renderRemote(App, { path: '/dashboard', basename: '/dashboard', client });
 
-const me: User = {
-  id: 'u1',
+const me: User = testUser({
   name: 'Ana Horvat',
   email: 'ana@example.org',
   nickname: 'Ana',
-  avatarUrl: null,
-  preferredLanguage: null,
   federalState: 'BE',
   onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-};
+  examDate: '2026-03-21',
+});
 
 /** A learner who has answered nothing and taken no mock test yet. */
 const newLearner: Dashboard = {
@@ -81,7 +77,7 @@ const ones: Dashboard = {
     answeredToday: 0,
     unseen: 190,
   },
-  bookmarks: { count: 1, href: '/learn/bookmarks' },
+  bookmarks: { count: 1 },
 };
 
 describe('mf-dashboard', () => {
@@ -138,6 +134,35 @@ describe('mf-dashboard', () => {
     expect(screen.getByText('Community').parentElement?.textContent).toContain('Coming soon');
     expect(screen.getByRole('link', { name: 'Open your bookmarks' }).getAttribute('href')).toBe(
       '/learn/bookmarks',
+    );
+  });
+
+  it('links recommendations and modes from their kinds and ids (the data carries no links)', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    const view = await render(client);
+    const recs = await screen.findByRole('region', { name: 'Recommendations' });
+    expect(within(recs).getByRole('link', { name: 'Practise this topic' }).getAttribute('href')).toBe(
+      '/learn?topic=foederalismus',
+    );
+    expect(within(recs).getByRole('link', { name: 'Start a mock test' }).getAttribute('href')).toBe('/exam');
+    expect(screen.getByRole('link', { name: 'State questions' }).getAttribute('href')).toBe('/learn/state');
+    view.unmount();
+
+    const stateless: Dashboard = {
+      ...fixture,
+      progress: { ...fixture.progress, state: { code: null, name: null } },
+      recommendations: [
+        { id: 'state:practice', category: 'state', kind: 'statePractice', params: { count: 10 } },
+      ],
+    };
+    const again = fakeApi({ [DASHBOARD]: () => json(200, stateless) });
+    await render(again.client);
+    const recs2 = await screen.findByRole('region', { name: 'Recommendations' });
+    expect(within(recs2).getByRole('link', { name: 'Practise state questions' }).getAttribute('href')).toBe(
+      '/profile-settings',
+    );
+    expect(screen.getByRole('link', { name: 'State questions' }).getAttribute('href')).toBe(
+      '/profile-settings',
     );
   });
 

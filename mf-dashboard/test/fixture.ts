@@ -1,4 +1,4 @@
-import type { Dashboard } from '../src/types';
+import type { Dashboard } from '@buergerfit/contract';
 
 const days = [
   '2026-03-09',
@@ -10,7 +10,7 @@ const days = [
   '2026-03-15',
 ];
 
-/** A learner mid-way: the shape of GET /api/{lang}/user/dashboard (typed by the BFF's schema). */
+/** A learner mid-way: the shape of GET /api/{lang}/user/dashboard (typed by @buergerfit/contract). */
 export const fixture: Dashboard = {
   generatedAt: '2026-03-11T11:00:00.000Z',
   streak: { current: 4, activeToday: true, lastActiveDate: '2026-03-11', today: '2026-03-11' },
@@ -84,10 +84,9 @@ export const fixture: Dashboard = {
       id: 'topic:foederalismus',
       category: 'topic',
       kind: 'weakTopic',
-      href: '/learn?topic=foederalismus',
-      params: { topic: 'Federalism', accuracy: 0.55 },
+      params: { topic: 'Federalism', topicId: 'foederalismus', accuracy: 0.55 },
     },
-    { id: 'test:weekly', category: 'test', kind: 'mockTest', href: '/exam', params: {} },
+    { id: 'test:weekly', category: 'test', kind: 'mockTest', params: {} },
   ],
   achievements: [
     {
@@ -101,15 +100,15 @@ export const fixture: Dashboard = {
     { code: 'MASTER_100', earned: false, earnedAt: null, progress: { current: 75, target: 100 } },
     { code: 'BOOKMARK_10', earned: false, earnedAt: null, progress: { current: 3, target: 10 } },
   ],
-  bookmarks: { count: 3, href: '/learn/bookmarks' },
+  bookmarks: { count: 3 },
   modes: [
-    { id: 'learn', href: '/learn', comingSoon: false, count: null },
-    { id: 'challenge', href: '/learn/challenge', comingSoon: false, count: null },
-    { id: 'mock', href: '/exam', comingSoon: false, count: null },
-    { id: 'focus', href: '/learn/focus', comingSoon: false, count: 6 },
-    { id: 'state', href: '/learn/state', comingSoon: false, count: null },
-    { id: 'settings', href: '/profile-settings', comingSoon: false, count: null },
-    { id: 'resources', href: '/knowledge/einburgerungstest', comingSoon: false, count: null },
-    { id: 'community', href: null, comingSoon: true, count: null },
+    { id: 'learn', comingSoon: false, count: null },
+    { id: 'challenge', comingSoon: false, count: null },
+    { id: 'mock', comingSoon: false, count: null },
+    { id: 'focus', comingSoon: false, count: 6 },
+    { id: 'state', comingSoon: false, count: null },
+    { id: 'settings', comingSoon: false, count: null },
+    { id: 'resources', comingSoon: false, count: null },
+    { id: 'community', comingSoon: true, count: null },
   ],
 };

@@ -1,6 +1,6 @@
+import type { ExamKind } from '@buergerfit/contract';
 import { exam } from '@buergerfit/locales';
 import { Navigate, type RemoteAppProps, Route, Routes, registerNamespace } from '@buergerfit/platform';
-import type { ExamKind } from './api';
 import { ExamPage, ResultPage } from './ExamPages';
 import { HistoryPage } from './HistoryPage';
 

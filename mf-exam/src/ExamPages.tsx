@@ -1,3 +1,4 @@
+import type { ExamAttempt, ExamKind } from '@buergerfit/contract';
 import {
   isApiError,
   Link,
@@ -13,17 +14,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Attempt, type ExamKind, examApi } from './api';
+import { examApi } from './api';
 import { ExamRunner } from './ExamRunner';
-import styles from './exam.module.css';
 import { formatDateTime } from './format';
 import { ResultView } from './ResultView';
 import { StartScreen } from './StartScreen';
 import { clearPendingAnswers, dropPendingAnswers, readOpenAttempt, writeOpenAttempt } from './storage';
+import styles from './styles';
 
 /** What a navigation to the exam or its result may carry, to spare a round trip. */
 interface NavState {
-  attempt?: Attempt;
+  attempt?: ExamAttempt;
   timeUp?: boolean;
   /** Answers changed in this browser that the server no longer took (time was up): they did not count. */
   unsaved?: number;
@@ -31,7 +32,7 @@ interface NavState {
   userId?: string | null;
 }
 
-const firstOpen = (attempt: Attempt) => attempt.questions.find((q) => q.answer === null)?.position ?? 1;
+const firstOpen = (attempt: ExamAttempt) => attempt.questions.find((q) => q.answer === null)?.position ?? 1;
 
 /** "Demo test" / "Mock test": the page title of the exam of that kind. */
 export function useKindTitle(kind: ExamKind): string {
@@ -61,7 +62,7 @@ function Loading() {
 type Phase =
   | { name: 'checking' }
   | { name: 'start' }
-  | { name: 'running'; attempt: Attempt; position: number; resumed: boolean }
+  | { name: 'running'; attempt: ExamAttempt; position: number; resumed: boolean }
   | { name: 'loadError' };
 
 /**
@@ -91,7 +92,7 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
 
   const userId = user?.id ?? null;
   const showResult = useCallback(
-    (attempt: Attempt, timeUp: boolean) => {
+    (attempt: ExamAttempt, timeUp: boolean) => {
       writeOpenAttempt(kind, null);
       const unsaved = dropPendingAnswers(attempt);
       navigate(`${base}/result/${attempt.id}`, {

@@ -1,20 +1,20 @@
-import { useLanguage } from '@buergerfit/platform';
+import type { ExamAttempt, ExamQuestion } from '@buergerfit/contract';
+import { digitShortcuts, useLanguage, useShortcuts } from '@buergerfit/platform';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Attempt, type ExamQuestion, examApi } from './api';
-import styles from './exam.module.css';
-import { shortcutFor } from './keyboard';
+import { examApi } from './api';
+import styles from './styles';
 import { type LocalAnswer, type SaveStatus, useAnswerSync } from './useAnswerSync';
 import { formatClock, useCountdown } from './useCountdown';
 
 export interface ExamRunnerProps {
-  attempt: Attempt;
+  attempt: ExamAttempt;
   initialPosition?: number;
   /** The learner came back to an attempt that was already under way. */
   resumed?: boolean;
   onPositionChange?: (position: number) => void;
   /** The attempt is finalized (by the learner, or by the server at the deadline). */
-  onFinished: (attempt: Attempt, how: { timeUp: boolean }) => void;
+  onFinished: (attempt: ExamAttempt, how: { timeUp: boolean }) => void;
 }
 
 type Status = 'answered' | 'unsure' | 'open';
@@ -120,24 +120,17 @@ export function ExamRunner({
     sync.update(question.position, (current) => ({ unsure: !current.unsure }));
   }, [question, sync.update]);
 
-  // Keyboard: 1–4 choose, ←/→ move, U toggles unsure — not while typing, not over the finish dialog or a modal.
-  const handlers = useRef({ choose, toggleUnsure, goTo, position, confirming, finishing });
-  handlers.current = { choose, toggleUnsure, goTo, position, confirming, finishing };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const h = handlers.current;
-      if (h.confirming || h.finishing) return;
-      const shortcut = shortcutFor(event);
-      if (!shortcut) return;
-      // ←/→ on a focused answer would change the answer natively: here they move between questions.
-      event.preventDefault();
-      if (shortcut.kind === 'choose') h.choose(shortcut.index);
-      else if (shortcut.kind === 'unsure') h.toggleUnsure();
-      else h.goTo(h.position + (shortcut.kind === 'next' ? 1 : -1));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Keyboard: 1–4 choose, ←/→ move, U toggles unsure (↑/↓ are left to scroll the page) — not while typing, not
+  // over the finish dialog or a modal. ←/→ on a focused answer would change the answer natively: here they move.
+  useShortcuts(
+    {
+      ...digitShortcuts(4, choose),
+      ArrowLeft: () => goTo(position - 1),
+      ArrowRight: () => goTo(position + 1),
+      u: toggleUnsure,
+    },
+    { enabled: !confirming && !finishing },
+  );
 
   const open = useMemo(
     () => questions.filter((q) => sync.answers[q.position]?.answer == null).map((q) => q.position),

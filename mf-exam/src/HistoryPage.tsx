@@ -1,10 +1,11 @@
+import type { ExamAttemptSummary } from '@buergerfit/contract';
 import { Link, Navigate, useDocumentTitle, useLanguage, useSession } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AttemptSummary, examApi } from './api';
-import styles from './exam.module.css';
+import { examApi } from './api';
 import { formatDateTime, formatDuration } from './format';
+import styles from './styles';
 
 /**
  * /exam/history (signed in): the learner's demo and mock tests, newest first as the server lists them. A
@@ -78,7 +79,7 @@ export function HistoryPage({ root }: { root: string }) {
   );
 }
 
-function HistoryItem({ attempt, root }: { attempt: AttemptSummary; root: string }) {
+function HistoryItem({ attempt, root }: { attempt: ExamAttemptSummary; root: string }) {
   const { t } = useTranslation('exam');
   const { language } = useLanguage();
   const id = useId();

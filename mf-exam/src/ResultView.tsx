@@ -1,18 +1,18 @@
+import type { ExamAttempt, ExamQuestion, ExamReviewItem, ExamTopicScore } from '@buergerfit/contract';
 import { Link, useSession } from '@buergerfit/platform';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Attempt, ExamQuestion, ReviewItem, TopicResult } from './api';
-import styles from './exam.module.css';
 import { formatDuration } from './format';
+import styles from './styles';
 
 /** Where "Practise my mistakes" leads: mf_learn's session of this attempt's wrong, unanswered and unsure questions. */
 export const mistakesPath = (attemptId: string) => `/learn/mistakes/${encodeURIComponent(attemptId)}`;
 
 /** What the review's filter keeps, and what "Practise my mistakes" takes up: wrong (or unanswered) or unsure. */
-const needsPractice = (item: ReviewItem) => !item.isCorrect || item.unsure;
+const needsPractice = (item: ExamReviewItem) => !item.isCorrect || item.unsure;
 
 export interface ResultViewProps {
-  attempt: Attempt;
+  attempt: ExamAttempt;
   /** The signed-in learner's test history. */
   historyPath: string;
   /** Finalized by the server at the deadline, not by the learner. */
@@ -147,7 +147,7 @@ export function ResultView({
 }
 
 /** Correct answers per topic: the figures as text, a bar beside them for the eye. */
-function Topics({ topics }: { topics: TopicResult[] }) {
+function Topics({ topics }: { topics: ExamTopicScore[] }) {
   const { t } = useTranslation('exam');
   const id = useId();
   return (
@@ -175,7 +175,7 @@ function Topics({ topics }: { topics: TopicResult[] }) {
   );
 }
 
-function Review({ questions, review }: { questions: ExamQuestion[]; review: ReviewItem[] }) {
+function Review({ questions, review }: { questions: ExamQuestion[]; review: ExamReviewItem[] }) {
   const { t } = useTranslation('exam');
   const [onlyWrong, setOnlyWrong] = useState(false);
   const id = useId();

@@ -1,21 +1,12 @@
-import {
-  EXAM_PASS_MARK,
-  EXAM_QUESTIONS,
-  Link,
-  readStoredFederalState,
-  useLanguage,
-  useSession,
-} from '@buergerfit/platform';
+import type { ExamKind } from '@buergerfit/contract';
+import { Link, readStoredFederalState, useLanguage, useSession } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ExamKind, examApi } from './api';
-import styles from './exam.module.css';
+import { examApi } from './api';
+import { EXAM_FROM_STATE, EXAM_GENERAL, EXAM_PASS_MARK, EXAM_QUESTIONS, MOCK_MINUTES } from './rules';
+import styles from './styles';
 
-/** The official format (spec §9; the BFF's `exam/rules.ts`): 30 general + 3 of the state's 10, 60 minutes. */
-export const EXAM_GENERAL = 30;
-export const EXAM_FROM_STATE = 3;
-export const MOCK_MINUTES = 60;
 /** Where a learner without a federal state is placed (the BFF's default too). */
 export const DEFAULT_STATE = 'BE';
 

@@ -1,5 +1,5 @@
+import type { ExamAnswerPatch, ExamAttempt, ExamKind } from '@buergerfit/contract';
 import { readStorage, writeStorage } from '@buergerfit/platform';
-import type { AnswerPatch, Attempt, ExamKind } from './api';
 
 /** The open attempt of each kind, so a reload resumes it (and at the question the learner was on). */
 export const openAttemptKey = (kind: ExamKind) => `buergerfit.exam.${kind}`;
@@ -34,18 +34,18 @@ export function writeOpenAttempt(kind: ExamKind, value: OpenAttempt | null): voi
  */
 export const pendingAnswersKey = (attemptId: string) => `buergerfit.exam.pending.${attemptId}`;
 
-const validPatch = (value: unknown): AnswerPatch | null => {
+const validPatch = (value: unknown): ExamAnswerPatch | null => {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  const patch: AnswerPatch = {};
+  const patch: ExamAnswerPatch = {};
   if (v.answer === null || (Number.isInteger(v.answer) && Number(v.answer) >= 0 && Number(v.answer) <= 3))
     patch.answer = v.answer as number | null;
   if (typeof v.unsure === 'boolean') patch.unsure = v.unsure;
   return patch.answer === undefined && patch.unsure === undefined ? null : patch;
 };
 
-export function readPendingAnswers(attemptId: string): Map<number, AnswerPatch> {
-  const out = new Map<number, AnswerPatch>();
+export function readPendingAnswers(attemptId: string): Map<number, ExamAnswerPatch> {
+  const out = new Map<number, ExamAnswerPatch>();
   const raw = readStorage(pendingAnswersKey(attemptId));
   if (!raw) return out;
   try {
@@ -63,7 +63,7 @@ export function readPendingAnswers(attemptId: string): Map<number, AnswerPatch> 
   return out;
 }
 
-export function writePendingAnswers(attemptId: string, pending: ReadonlyMap<number, AnswerPatch>): void {
+export function writePendingAnswers(attemptId: string, pending: ReadonlyMap<number, ExamAnswerPatch>): void {
   writeStorage(
     pendingAnswersKey(attemptId),
     pending.size > 0 ? JSON.stringify(Object.fromEntries(pending)) : null,
@@ -78,7 +78,7 @@ export function clearPendingAnswers(attemptId: string): void {
  * Forgets the unsaved answers of a finalized attempt; returns how many of them the final attempt does not
  * have (the server refused them: time was up or it was finished elsewhere), for a note on the result.
  */
-export function dropPendingAnswers(attempt: Attempt): number {
+export function dropPendingAnswers(attempt: ExamAttempt): number {
   const pending = readPendingAnswers(attempt.id);
   clearPendingAnswers(attempt.id);
   let lost = 0;

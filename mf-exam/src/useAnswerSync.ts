@@ -1,6 +1,7 @@
+import type { ExamAnswerPatch, ExamQuestion } from '@buergerfit/contract';
 import { isApiError } from '@buergerfit/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AnswerPatch, type ExamQuestion, examApi } from './api';
+import { examApi } from './api';
 import { readPendingAnswers, writePendingAnswers } from './storage';
 
 export interface LocalAnswer {
@@ -22,14 +23,14 @@ export const isClosedError = (error: unknown) =>
   error.status === 409 &&
   (error.code === 'deadline_passed' || error.code === 'attempt_finalized');
 
-const differs = (patch: AnswerPatch, q: ExamQuestion) =>
+const differs = (patch: ExamAnswerPatch, q: ExamQuestion) =>
   (patch.answer !== undefined && patch.answer !== q.answer) ||
   (patch.unsure !== undefined && patch.unsure !== q.unsure);
 
 /** The server's answers with the changes this browser kept but the server has not confirmed yet on top. */
 function initialState(attemptId: string, questions: ExamQuestion[]) {
   const stored = readPendingAnswers(attemptId);
-  const pending = new Map<number, AnswerPatch>();
+  const pending = new Map<number, ExamAnswerPatch>();
   const answers: Record<number, LocalAnswer> = {};
   for (const q of questions) {
     const patch = stored.get(q.position);
@@ -73,7 +74,7 @@ export function useAnswerSync(attemptId: string, questions: ExamQuestion[], onCl
     }
     const run = (async () => {
       while (pending.current.size > 0 && !closed.current) {
-        const [position, patch] = pending.current.entries().next().value as [number, AnswerPatch];
+        const [position, patch] = pending.current.entries().next().value as [number, ExamAnswerPatch];
         if (mounted.current) setStatus('saving');
         try {
           await examApi.save(attemptId, position, patch);
@@ -115,7 +116,7 @@ export function useAnswerSync(attemptId: string, questions: ExamQuestion[], onCl
   }, [attemptId, persist]);
 
   const update = useCallback(
-    (position: number, change: AnswerPatch | ((current: LocalAnswer) => AnswerPatch)) => {
+    (position: number, change: ExamAnswerPatch | ((current: LocalAnswer) => ExamAnswerPatch)) => {
       if (closed.current) return;
       const current = latest.current[position] ?? { answer: null, unsure: false };
       const patch = typeof change === 'function' ? change(current) : change;

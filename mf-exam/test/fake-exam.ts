@@ -1,21 +1,31 @@
-import { type ApiClient, createApiClient, type User } from '@buergerfit/platform';
+import type {
+  AnswerIndex,
+  ErrorBody,
+  ExamAnswer,
+  ExamAttempt,
+  ExamAttemptSummary,
+  ExamKind,
+  ExamQuestion,
+  ExamResult,
+  ExamReviewItem,
+  ExamTopicScore,
+  FederalState,
+  KnownErrorCode,
+  User,
+} from '@buergerfit/contract';
+import { type ApiClient, createApiClient } from '@buergerfit/platform';
 import { vi } from 'vitest';
-import type { Attempt, AttemptSummary, ExamKind, ExamQuestion, ExamResult, TopicId } from '../src/api';
-import { json } from './util';
+import { json, testUser } from './util';
 
-export const TEST_USER: User = {
-  id: 'u1',
+export const TEST_USER: User = testUser({
   name: 'Ada Learner',
   email: 'ada@example.org',
-  nickname: null,
-  avatarUrl: null,
   preferredLanguage: 'en',
   federalState: 'HH',
   onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-};
+});
 
-export const STATES = [
+export const STATES: FederalState[] = [
   { code: 'BW', name: 'Baden-Württemberg' },
   { code: 'BY', name: 'Bavaria' },
   { code: 'BE', name: 'Berlin' },
@@ -23,7 +33,16 @@ export const STATES = [
 ];
 
 /** The answer key of the fake: question at position p is correct with answer (p - 1) % 4. */
-export const correctFor = (position: number) => (position - 1) % 4;
+export const correctFor = (position: number) => ((position - 1) % 4) as AnswerIndex;
+/** A wrong answer to the question at position p. */
+export const wrongFor = (position: number) => ((correctFor(position) + 1) % 4) as AnswerIndex;
+
+/** The BFF's one error shape. */
+const failure = (status: number, code: KnownErrorCode, message: string) =>
+  json(status, { error: { code, message } } satisfies ErrorBody);
+
+/** The topics of a test, in the order the result lists them (`state`: the three state questions). */
+type TopicId = 'politics' | 'history' | 'society' | 'state';
 
 /** The fake's topics: 1–15 politics, 16–24 history, 25–30 society, 31–33 the state's questions. */
 export const topicFor = (position: number): Exclude<TopicId, 'state'> =>
@@ -34,6 +53,14 @@ const TOPIC_NAMES: Record<TopicId, string> = {
   society: 'Society',
   state: 'state',
 };
+
+/** A question's four answers. */
+const answersOf = (answer: (n: number) => string): ExamQuestion['answers'] => [
+  answer(1),
+  answer(2),
+  answer(3),
+  answer(4),
+];
 
 function makeQuestions(lang: string, state: string): ExamQuestion[] {
   return Array.from({ length: 33 }, (_, i) => {
@@ -46,7 +73,7 @@ function makeQuestions(lang: string, state: string): ExamQuestion[] {
       number: 100 + position,
       official: isState ? `${state}-${position - 30}` : String(100 + position),
       text: `Deutsche Frage ${position}?`,
-      answers: [1, 2, 3, 4].map((n) => (image ? `Bild ${n}` : `Antwort ${position}.${n}`)),
+      answers: answersOf((n) => (image ? `Bild ${n}` : `Antwort ${position}.${n}`)),
       topic: topicFor(position),
       subtopic: null,
       state: isState ? state : null,
@@ -69,12 +96,12 @@ function makeQuestions(lang: string, state: string): ExamQuestion[] {
 export interface FakeExam {
   client: ApiClient;
   fetchMock: ReturnType<typeof vi.fn>;
-  attempts: Map<string, Attempt>;
+  attempts: Map<string, ExamAttempt>;
   calls: { method: string; path: string; body: unknown }[];
   /** The next n answer saves fail like a lost connection. */
   failSaves(n: number): void;
   /** Adds an attempt as if created earlier (e.g. before a reload). */
-  seed(kind: ExamKind, patch?: Partial<Attempt>): Attempt;
+  seed(kind: ExamKind, patch?: Partial<ExamAttempt>): ExamAttempt;
   /** Finalizes an attempt as the server does at the deadline (or, with `at`, as if it ended then). */
   expire(id: string, at?: Date): void;
   /** While on, listing the attempts fails like a lost connection. */
@@ -96,7 +123,7 @@ export function fakeExamServer({
   mockSeconds?: number;
 } = {}): FakeExam {
   let signedIn = initiallySignedIn;
-  const attempts = new Map<string, Attempt>();
+  const attempts = new Map<string, ExamAttempt>();
   /** The whole result of each finalized attempt; a guest is shown only part of it (see `view`). */
   const results = new Map<string, ExamResult>();
   const calls: FakeExam['calls'] = [];
@@ -105,9 +132,9 @@ export function fakeExamServer({
   let listsFail = false;
   let n = 0;
 
-  const create = (kind: ExamKind, state: string, lang = 'en'): Attempt => {
+  const create = (kind: ExamKind, state: string, lang = 'en'): ExamAttempt => {
     n += 1;
-    const attempt: Attempt = {
+    const attempt: ExamAttempt = {
       id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       kind,
       state,
@@ -123,19 +150,21 @@ export function fakeExamServer({
     return attempt;
   };
 
-  const finalize = (a: Attempt, at = new Date()) => {
+  const finalize = (a: ExamAttempt, at = new Date()) => {
     if (a.status === 'finalized') return;
-    const review = a.questions.map((q) => ({
-      position: q.position,
-      id: q.id,
-      answer: q.answer,
-      correct: correctFor(q.position),
-      isCorrect: q.answer === correctFor(q.position),
-      unsure: q.unsure,
-      explanation: { lang: 'en' as const, text: `Why ${q.position}: because.` },
-    }));
+    const review = a.questions.map(
+      (q): ExamReviewItem => ({
+        position: q.position,
+        id: q.id,
+        answer: q.answer,
+        correct: correctFor(q.position),
+        isCorrect: q.answer === correctFor(q.position),
+        unsure: q.unsure,
+        explanation: { lang: 'en', text: `Why ${q.position}: because.` },
+      }),
+    );
     const correct = review.filter((r) => r.isCorrect).length;
-    const topics = (['politics', 'history', 'society', 'state'] as const).map((id) => {
+    const topics = (['politics', 'history', 'society', 'state'] as const).map((id): ExamTopicScore => {
       const items = review.filter((r) => (r.position > 30 ? 'state' : topicFor(r.position)) === id);
       return {
         id,
@@ -159,7 +188,7 @@ export function fakeExamServer({
   };
 
   /** What the server sends: guests get the score and the time only (no topics, mistakes or review). */
-  const view = (a: Attempt): Attempt => {
+  const view = (a: ExamAttempt): ExamAttempt => {
     const full = results.get(a.id);
     const result: ExamResult | null = !full
       ? null
@@ -176,16 +205,14 @@ export function fakeExamServer({
     calls.push({ method, path: url.pathname, body });
     const path = url.pathname;
 
-    if (path === '/api/user/me')
-      return signedIn ? json(200, user) : json(401, { error: { code: 'unauthorized', message: 'no' } });
-    if (path === '/auth/refresh') return json(401, { error: { code: 'unauthorized', message: 'no' } });
+    if (path === '/api/user/me') return signedIn ? json(200, user) : failure(401, 'unauthorized', 'no');
+    if (path === '/auth/refresh') return failure(401, 'unauthorized', 'no');
     let m = path.match(/^\/api\/(de|en|hr)\/german-federal-states$/);
     if (m) return json(200, STATES);
 
     m = path.match(/^\/api\/(de|en|hr)\/exams$/);
     if (m && method === 'POST') {
-      if (body.kind === 'mock' && !signedIn)
-        return json(401, { error: { code: 'unauthorized', message: 'sign in' } });
+      if (body.kind === 'mock' && !signedIn) return failure(401, 'unauthorized', 'sign in');
       return json(
         201,
         view(create(body.kind, body.state ?? (signedIn ? user.federalState : null) ?? 'BE', m[1])),
@@ -199,7 +226,7 @@ export function fakeExamServer({
         [...attempts.values()]
           .reverse()
           .slice(0, limit)
-          .map((a): AttemptSummary => {
+          .map((a): ExamAttemptSummary => {
             const r = results.get(a.id);
             return {
               id: a.id,
@@ -221,7 +248,7 @@ export function fakeExamServer({
     m = path.match(/^\/api\/(de|en|hr)\/exams\/([^/]+)(\/.*)?$/);
     if (m) {
       const a = attempts.get(m[2] as string);
-      if (!a) return json(404, { error: { code: 'attempt_not_found', message: 'No such exam attempt' } });
+      if (!a) return failure(404, 'attempt_not_found', 'No such exam attempt');
       const rest = m[3] ?? '';
       if (method === 'GET' && rest === '') return json(200, view(a));
       if (method === 'POST' && rest === '/finalize') {
@@ -240,16 +267,16 @@ export function fakeExamServer({
         }
         if (a.status === 'finalized') {
           const code = a.deadline ? 'deadline_passed' : 'attempt_finalized';
-          return json(409, { error: { code, message: 'closed' } });
+          return failure(409, code, 'closed');
         }
         const q = a.questions.find((x) => x.position === Number(put[1]));
-        if (!q) return json(400, { error: { code: 'invalid_input', message: 'position' } });
+        if (!q) return failure(400, 'invalid_input', 'position');
         if (body.answer !== undefined) q.answer = body.answer;
         if (body.unsure !== undefined) q.unsure = body.unsure;
-        return json(200, { position: q.position, answer: q.answer, unsure: q.unsure });
+        return json(200, { position: q.position, answer: q.answer, unsure: q.unsure } satisfies ExamAnswer);
       }
     }
-    return json(404, { error: { code: 'not_found', message: path } });
+    return failure(404, 'not_found', path);
   });
   vi.stubGlobal('fetch', fetchMock);
 

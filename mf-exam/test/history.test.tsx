@@ -1,9 +1,9 @@
+import type { ExamAttempt } from '@buergerfit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
-import type { Attempt } from '../src/api';
-import { correctFor, type FakeExam, fakeExamServer } from './fake-exam';
+import { correctFor, type FakeExam, fakeExamServer, wrongFor } from './fake-exam';
 import { renderRemote } from './util';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -11,12 +11,12 @@ const location = () => screen.getByTestId('location').textContent;
 /** A finished attempt: the first `correct` positions right, the rest wrong; started and ended at the times given. */
 function finished(
   fake: FakeExam,
-  kind: Attempt['kind'],
+  kind: ExamAttempt['kind'],
   { correct, from, to }: { correct: number; from: string; to: string },
-): Attempt {
+): ExamAttempt {
   const attempt = fake.seed(kind, { createdAt: from, deadline: null, timeLeftSeconds: null });
   for (const q of attempt.questions)
-    q.answer = q.position <= correct ? correctFor(q.position) : (correctFor(q.position) + 1) % 4;
+    q.answer = q.position <= correct ? correctFor(q.position) : wrongFor(q.position);
   fake.expire(attempt.id, new Date(to));
   return attempt;
 }

@@ -1,8 +1,8 @@
+import { isModalOpen } from '@buergerfit/platform';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../src/App';
-import { isModalOpen } from '../src/keyboard';
 import { fakeExamServer } from './fake-exam';
 import { renderRemote } from './util';
 

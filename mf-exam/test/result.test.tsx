@@ -1,3 +1,4 @@
+import type { ExamAttempt } from '@buergerfit/contract';
 import { resources } from '@buergerfit/locales';
 import { initI18n, useSession } from '@buergerfit/platform';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -5,10 +6,9 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import App from '../src/App';
-import type { Attempt } from '../src/api';
 import { formatDuration } from '../src/format';
 import { openAttemptKey } from '../src/storage';
-import { correctFor, type FakeExam, fakeExamServer } from './fake-exam';
+import { correctFor, type FakeExam, fakeExamServer, wrongFor } from './fake-exam';
 import { renderRemote } from './util';
 
 afterEach(async () => {
@@ -16,14 +16,13 @@ afterEach(async () => {
 });
 
 const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
-const wrongFor = (position: number) => (correctFor(position) + 1) % 4;
 
 /**
  * A mock test taken 24 minutes before it ended (state BE): politics 12 of 15, history 9 of 9, society 4 of 6
  * (29 wrong, 30 unanswered), Berlin 1 of 3 — 26 correct. Unsure: 5 (right) and 13 (wrong). The mistakes are
  * the 7 wrong or unanswered and the 1 unsure but right: 8.
  */
-function pastMock(fake: FakeExam): Attempt {
+function pastMock(fake: FakeExam): ExamAttempt {
   const attempt = fake.seed('mock', {
     createdAt: '2026-11-20T22:50:00.000Z',
     deadline: '2026-11-20T23:50:00.000Z',

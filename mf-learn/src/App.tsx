@@ -11,7 +11,6 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline, usePendingAnswers, useProgressSync } from './data';
-import styles from './learn.module.css';
 import { startOutbox } from './offline';
 import { LearnBaseContext, PAGE_TITLE_ID } from './PageHeading';
 import { BookmarksPage } from './pages/BookmarksPage';
@@ -21,6 +20,7 @@ import { FocusPage } from './pages/FocusPage';
 import { LearnPage } from './pages/LearnPage';
 import { MistakesPage } from './pages/MistakesPage';
 import { StatePage } from './pages/StatePage';
+import styles from './styles';
 
 registerNamespace('learn', learn);
 

@@ -1,9 +1,9 @@
+import type { Question } from '@buergerfit/contract';
 import { useLanguage } from '@buergerfit/platform';
 import { type MouseEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './learn.module.css';
 import { QuestionImage, QuestionTags } from './QuestionCard';
-import type { Question } from './types';
+import styles from './styles';
 
 /** A horizontal swipe at least this long flips the card. */
 export const SWIPE_PX = 50;

@@ -1,11 +1,16 @@
-import { readStorage, trackConversion, writeStorage } from '@buergerfit/platform';
+import type { LearnMode, Question } from '@buergerfit/contract';
+import {
+  digitShortcuts,
+  readStorage,
+  trackConversion,
+  useShortcuts,
+  writeStorage,
+} from '@buergerfit/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useRecordAnswer } from './data';
-import { digitIndex, useShortcuts } from './keyboard';
-import styles from './learn.module.css';
 import { QuestionCard } from './QuestionCard';
-import type { LearnMode, Question } from './types';
+import styles from './styles';
 
 const SHUFFLE_KEY = 'buergerfit.learn.shuffle';
 
@@ -114,14 +119,11 @@ export function Practice({
     onIndex(0);
   };
 
-  useShortcuts((key) => {
-    const n = digitIndex(key, order.length);
-    if (n !== null) choose(order[n] as number);
-    else if (key === 'ArrowRight') go(current + 1);
-    else if (key === 'ArrowLeft') go(current - 1);
-    else if (key === 'b') toggleBookmark();
-    else return false;
-    return true;
+  useShortcuts({
+    ...digitShortcuts(order.length, (n) => choose(order[n] as number)),
+    ArrowRight: () => go(current + 1),
+    ArrowLeft: () => go(current - 1),
+    b: toggleBookmark,
   });
 
   return (

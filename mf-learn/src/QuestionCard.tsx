@@ -1,10 +1,10 @@
+import type { Question, QuestionProgress } from '@buergerfit/contract';
 import { useLanguage } from '@buergerfit/platform';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './learn.module.css';
+import { displayNumber } from './questionNumbers';
 import { speakGerman, useGermanVoice } from './speech';
-import type { Progress, Question } from './types';
-import { displayNumber } from './types';
+import styles from './styles';
 
 /** "Question BY-1" and "State BY" / "General": which question this is, as the learner knows it. */
 export function QuestionTags({ question: q }: { question: Question }) {
@@ -85,7 +85,7 @@ export interface QuestionCardProps {
   onChoose?: (answer: number) => void;
   bookmarked?: boolean;
   onToggleBookmark?: () => void;
-  progress?: Progress;
+  progress?: QuestionProgress;
   position?: { current: number; total: number };
 }
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './learn.module.css';
+import styles from './styles';
 
 /** Loading / error with retry / empty / loaded, per spec §4 (Learn mode). */
 export function QueryStates<T>({

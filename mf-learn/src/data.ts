@@ -1,3 +1,12 @@
+import type {
+  ExamMistakes,
+  FederalState,
+  LearnMode,
+  Question,
+  QuestionProgressMap,
+  Rating,
+  Topic,
+} from '@buergerfit/contract';
 import { api, useLanguage, useSession } from '@buergerfit/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -10,19 +19,32 @@ import {
   queueAnswer,
   subscribeOutbox,
 } from './offline';
-import type { FederalState, LearnMode, MistakesSet, ProgressMap, Question, Rating, Topic } from './types';
-import { questionNumber } from './types';
+import { questionNumber } from './questionNumbers';
 
+/** A learner's id for query keys (null while nobody is signed in). */
+type UserId = string | null;
+
+/**
+ * Query keys. What depends on the learner carries their id: another learner signed in on the same tab is never
+ * served the previous one's data from the cache.
+ */
 export const learnKeys = {
-  questions: (lang: string, state: string | null) => ['learn', 'questions', lang, state] as const,
-  progress: ['learn', 'progress'] as const,
-  bookmarks: (lang: string) => ['learn', 'bookmarks', lang] as const,
-  focus: (lang: string) => ['learn', 'focus', lang] as const,
-  challengeBest: ['learn', 'challenge-best'] as const,
+  questions: (user: UserId, lang: string, state: string | null) =>
+    ['learn', 'questions', user, lang, state] as const,
+  progress: (user: UserId) => ['learn', 'progress', user] as const,
+  bookmarks: (user: UserId, lang: string) => ['learn', 'bookmarks', user, lang] as const,
+  focus: (user: UserId, lang: string) => ['learn', 'focus', user, lang] as const,
+  challengeBest: (user: UserId) => ['learn', 'challenge-best', user] as const,
   topics: (lang: string) => ['learn', 'topics', lang] as const,
   states: (lang: string) => ['learn', 'states', lang] as const,
-  mistakes: (lang: string, attemptId: string) => ['learn', 'mistakes', lang, attemptId] as const,
+  mistakes: (user: UserId, lang: string, attemptId: string) =>
+    ['learn', 'mistakes', user, lang, attemptId] as const,
 };
+
+/** The signed-in learner's id, for `learnKeys`. */
+export function useUserId(): UserId {
+  return useSession().user?.id ?? null;
+}
 
 /**
  * The question set: general questions plus one state's (the learner's own unless `state` is given). Kept in
@@ -33,7 +55,7 @@ export function useQuestions(state: string | null = null) {
   const { user } = useSession();
   const cacheKey = `${user?.id ?? 'anon'}:${language}:${state ?? user?.federalState ?? ''}`;
   return useQuery({
-    queryKey: learnKeys.questions(language, state),
+    queryKey: learnKeys.questions(user?.id ?? null, language, state),
     // Run the query offline too, so it can answer from the cache instead of pausing.
     networkMode: 'always',
     queryFn: async () => {
@@ -53,9 +75,10 @@ export function useQuestions(state: string | null = null) {
 
 /** Per-question progress, for list badges and flashcard order; empty when offline. */
 export function useProgress() {
+  const userId = useUserId();
   return useQuery({
-    queryKey: learnKeys.progress,
-    queryFn: () => api.get<ProgressMap>(api.lang('/learn/progress')),
+    queryKey: learnKeys.progress(userId),
+    queryFn: () => api.get<QuestionProgressMap>(api.lang('/learn/progress')),
   });
 }
 
@@ -77,8 +100,9 @@ export function useStates() {
 
 export function useBookmarkList() {
   const { language } = useLanguage();
+  const userId = useUserId();
   return useQuery({
-    queryKey: learnKeys.bookmarks(language),
+    queryKey: learnKeys.bookmarks(userId, language),
     queryFn: () => api.get<Question[]>(api.lang('/user/bookmarks')),
   });
 }
@@ -89,9 +113,10 @@ export function useBookmarkList() {
  */
 export function useMistakes(attemptId: string) {
   const { language } = useLanguage();
+  const userId = useUserId();
   return useQuery({
-    queryKey: learnKeys.mistakes(language, attemptId),
-    queryFn: () => api.get<MistakesSet>(api.lang(`/exams/${encodeURIComponent(attemptId)}/mistakes`)),
+    queryKey: learnKeys.mistakes(userId, language, attemptId),
+    queryFn: () => api.get<ExamMistakes>(api.lang(`/exams/${encodeURIComponent(attemptId)}/mistakes`)),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
@@ -100,6 +125,7 @@ export function useMistakes(attemptId: string) {
 /** The bookmarked ids and a toggle (optimistic; rolled back with an error message on failure). */
 export function useBookmarks() {
   const { language } = useLanguage();
+  const userId = useUserId();
   const client = useQueryClient();
   const list = useBookmarkList();
   const ids = useMemo(() => new Set((list.data ?? []).map((q) => q.id)), [list.data]);
@@ -109,7 +135,7 @@ export function useBookmarks() {
       await (on ? api.post(path) : api.delete(path));
     },
     onMutate: async ({ question, on }) => {
-      const key = learnKeys.bookmarks(language);
+      const key = learnKeys.bookmarks(userId, language);
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<Question[]>(key);
       client.setQueryData<Question[]>(key, (old = []) =>
@@ -118,9 +144,9 @@ export function useBookmarks() {
       return { before };
     },
     onError: (_error, _vars, context) => {
-      client.setQueryData(learnKeys.bookmarks(language), context?.before);
+      client.setQueryData(learnKeys.bookmarks(userId, language), context?.before);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: learnKeys.bookmarks(language) }),
+    onSettled: () => client.invalidateQueries({ queryKey: learnKeys.bookmarks(userId, language) }),
   });
   return { ids, toggle, list };
 }
@@ -144,17 +170,18 @@ export function useRecordAnswer(mode: LearnMode) {
 /** Refreshes progress views whenever the BFF acknowledges an answer. */
 export function useProgressSync() {
   const client = useQueryClient();
+  const userId = useUserId();
   useEffect(
     () =>
       onAnswerSent((item, body) => {
-        const progress = (body as { progress?: ProgressMap[string] } | undefined)?.progress;
+        const progress = body?.progress;
         if (progress)
-          client.setQueryData<ProgressMap>(learnKeys.progress, (old = {}) => ({
+          client.setQueryData<QuestionProgressMap>(learnKeys.progress(userId), (old = {}) => ({
             ...old,
             [`q${item.question_id}`]: progress,
           }));
       }),
-    [client],
+    [client, userId],
   );
 }
 

@@ -1,6 +1,6 @@
+import type { LearnAnswer, LearnAnswerResult, LearnMode, Question, Rating } from '@buergerfit/contract';
 import { api, isApiError, readStorage, readStoredUser, writeStorage } from '@buergerfit/platform';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { LearnMode, Question, Rating } from './types';
 
 /**
  * Offline support. The shell's service worker keeps the app and the last question set (`GET /api/{lang}/learn`)
@@ -230,9 +230,9 @@ export const newClientId = (): string =>
 
 // ---- sending ----
 
-const sentListeners = new Set<(item: QueuedAnswer, body: unknown) => void>();
+const sentListeners = new Set<(item: QueuedAnswer, body: LearnAnswerResult) => void>();
 /** Called once per answer the BFF acknowledged (to refresh progress views). */
-export function onAnswerSent(listener: (item: QueuedAnswer, body: unknown) => void): () => void {
+export function onAnswerSent(listener: (item: QueuedAnswer, body: LearnAnswerResult) => void): () => void {
   sentListeners.add(listener);
   return () => sentListeners.delete(listener);
 }
@@ -264,7 +264,7 @@ export function flushOutbox(): Promise<number> {
       if (!item) break;
       const { lang, user_id: _user, queued_at: _at, ...body } = item;
       try {
-        const res = await api.post<unknown>(`/api/${lang}/learn-mode`, body);
+        const res = await api.post<LearnAnswerResult>(`/api/${lang}/learn-mode`, body satisfies LearnAnswer);
         sent += 1;
         for (const l of sentListeners) l(item, res);
       } catch (error) {

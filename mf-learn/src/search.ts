@@ -1,5 +1,5 @@
-import type { Question } from './types';
-import { displayNumber } from './types';
+import type { Question } from '@buergerfit/contract';
+import { displayNumber } from './questionNumbers';
 
 /**
  * Text for comparing, not for showing: lower case, accents and umlauts dropped ("München" → "munchen"),

@@ -1,10 +1,10 @@
+import type { Question, QuestionProgressMap } from '@buergerfit/contract';
 import { writeStoredUser } from '@buergerfit/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
 import { findByNumber, foldText, questionSearch } from '../src/search';
-import type { Progress, Question } from '../src/types';
 import { learner, learnRoutes, progressEntry, question } from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
@@ -36,7 +36,7 @@ const QUESTIONS: Question[] = [
 ];
 
 async function open({
-  progress = {} as Record<string, Progress>,
+  progress = {} as QuestionProgressMap,
   bookmarks = [] as Question[],
   path = '/learn',
 } = {}) {

@@ -1,7 +1,17 @@
-import type { User } from '@buergerfit/platform';
+import type {
+  BookmarkState,
+  ChallengeBest,
+  ChallengeScore,
+  LearnAnswer,
+  LearnAnswerResult,
+  Question,
+  QuestionProgress,
+  QuestionProgressMap,
+  Topic,
+  User,
+} from '@buergerfit/contract';
 import type { vi } from 'vitest';
-import type { Progress, Question } from '../src/types';
-import { json } from './util';
+import { json, testUser } from './util';
 
 /** A general question (`state` set → a state question; pass its `official` number too). */
 export const question = (n: number, over: Partial<Question> = {}): Question => ({
@@ -15,13 +25,14 @@ export const question = (n: number, over: Partial<Question> = {}): Question => (
   subtopic: null,
   state: null,
   image: null,
+  imageDescription: null,
   translation: { lang: 'en', text: `Question ${n}?`, answers: [`a${n}`, `b${n}`, `c${n}`, `d${n}`] },
   explanation: { lang: 'en', text: `Because ${n}.` },
   ...over,
 });
 
 /** A progress entry of a question answered once, correctly (override what the test is about). */
-export const progressEntry = (over: Partial<Progress> = {}): Progress => ({
+export const progressEntry = (over: Partial<QuestionProgress> = {}): QuestionProgress => ({
   seen: 1,
   correct: 1,
   incorrect: 0,
@@ -37,29 +48,50 @@ export const DAY = 24 * 3600_000;
 /** An ISO time `days` from now (negative: in the past). */
 export const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-export const learner = (federalState: string | null): User => ({
-  id: 'u-1',
-  name: 'Ana',
-  email: null,
-  nickname: null,
-  avatarUrl: null,
-  preferredLanguage: 'en',
-  federalState,
-  onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
+export const learner = (federalState: string | null): User =>
+  testUser({ id: 'u-1', name: 'Ana', email: null, preferredLanguage: 'en', federalState, onboarded: true });
+
+/**
+ * `POST /api/en/learn-mode` as the BFF answers a first answer to a question: the answer stored, with the question's
+ * progress after it.
+ */
+export const recordedAnswer = (body: unknown): LearnAnswerResult => {
+  const { question_id, is_correct } = body as LearnAnswer;
+  return {
+    question_id,
+    is_correct,
+    duplicate: false,
+    progress: progressEntry({
+      correct: is_correct ? 1 : 0,
+      incorrect: is_correct ? 0 : 1,
+      streak: is_correct ? 1 : 0,
+      lastCorrect: is_correct,
+      lastAnsweredAt: new Date().toISOString(),
+    }),
+  };
+};
+
+/** `POST` or `DELETE /api/en/user/bookmarks/:id`: the question's bookmark after the call. */
+export const bookmarkState = (id: string, bookmarked: boolean): BookmarkState => ({ id, bookmarked });
+
+/** `GET /api/en/learn/challenge/best`: the rules of a round and the learner's best one (none yet by default). */
+export const challengeBest = (best: ChallengeScore | null = null): ChallengeBest => ({
+  rules: { questions: 20, seconds: 300 },
+  best,
+  recent: best ? [best] : [],
 });
 
 /** The routes every learn page calls, answering from these questions, progress and bookmarks. */
 export const learnRoutes = ({
   questions = [] as Question[],
-  progress = {} as Record<string, Progress>,
+  progress = {} as QuestionProgressMap,
   bookmarks = [] as Question[],
 } = {}) => ({
   '/api/en/learn': () => json(200, questions),
-  '/api/en/learn-mode': () => json(201, {}),
+  '/api/en/learn-mode': (body: unknown) => json(201, recordedAnswer(body)),
   '/api/en/user/bookmarks': () => json(200, bookmarks),
   '/api/en/learn/progress': () => json(200, progress),
-  '/api/en/topics': () => json(200, [{ id: 'politics', parent: null, name: 'Politics' }]),
+  '/api/en/topics': () => json(200, [{ id: 'politics', parent: null, name: 'Politics' }] satisfies Topic[]),
 });
 
 type Call = { url: string; method: string; body: unknown };

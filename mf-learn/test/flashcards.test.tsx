@@ -1,18 +1,19 @@
+import type { Question, QuestionProgressMap } from '@buergerfit/contract';
+import type { ApiRoutes } from '@buergerfit/platform/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
 import { aheadOrder, deckOrder } from '../src/pages/FlashcardsPage';
-import type { Progress, Question } from '../src/types';
-import { answersSent, inDays, learnRoutes, progressEntry, question } from './fixtures';
-import { fakeApi, renderRemote } from './util';
+import { answersSent, inDays, learnRoutes, progressEntry, question, recordedAnswer } from './fixtures';
+import { fakeApi, json, renderRemote } from './util';
 
 // Flashcards: a session of due then new cards, a card that turns over, self-grading into FSRS, the summary.
 
 const THREE = [question(1), question(2), question(3)];
 
-async function open(questions: Question[], progress: Record<string, Progress> = {}) {
-  const api = fakeApi(learnRoutes({ questions, progress }));
+async function open(questions: Question[], progress: QuestionProgressMap = {}, routes: ApiRoutes = {}) {
+  const api = fakeApi({ ...learnRoutes({ questions, progress }), ...routes });
   const view = await renderRemote(App, { path: '/learn/flashcards', basename: '/learn', client: api.client });
   return { ...api, view };
 }
@@ -243,7 +244,16 @@ describe('flashcards: the deck', () => {
   });
 
   it('another session after the last new card: nothing left (the answer counts even before progress catches up)', async () => {
-    await open(THREE, { q1: progressEntry({ due: inDays(2) }), q2: progressEntry({ due: inDays(1) }) });
+    // The server acknowledges the answer (with q3's new progress) only at the end: until then only the app knows.
+    let acknowledge = () => {};
+    const acknowledged = new Promise<void>((resolve) => {
+      acknowledge = resolve;
+    });
+    await open(
+      THREE,
+      { q1: progressEntry({ due: inDays(2) }), q2: progressEntry({ due: inDays(1) }) },
+      { '/api/en/learn-mode': async (body) => acknowledged.then(() => json(201, recordedAnswer(body))) },
+    );
     await start();
     await gradeWithKeys('4');
     await userEvent.click(await screen.findByRole('button', { name: 'Another session' }));
@@ -257,6 +267,7 @@ describe('flashcards: the deck', () => {
     expect(await screen.findByText('2 cards done')).toBeTruthy();
     await userEvent.click(screen.getByRole('link', { name: 'Back to learn' }));
     expect(screen.getByTestId('location').textContent).toBe('/learn');
+    acknowledge();
   });
 
   it('nothing due and nothing new: says so with the next due date, and offers to review ahead', async () => {

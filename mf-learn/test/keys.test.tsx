@@ -1,12 +1,11 @@
-import type { User } from '@buergerfit/platform';
+import type { ChallengeResult, Question, Topic, User } from '@buergerfit/contract';
 import { writeStoredUser } from '@buergerfit/platform';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../src/App';
 import { topicOptions } from '../src/pages/LearnPage';
-import type { Question } from '../src/types';
-import { question as baseQuestion, learner } from './fixtures';
+import { question as baseQuestion, bookmarkState, challengeBest, learner, recordedAnswer } from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
 // Keyboard shortcuts of every practice view, bookmarks outside learn mode, read-aloud, ?topic= and the no-state hint.
@@ -20,7 +19,7 @@ const QUESTIONS = [
   question(2, { topic: 'history', subtopic: 'nazi-era' }),
   question(3, { subtopic: 'elections' }),
 ];
-const TOPICS = [
+const TOPICS: Topic[] = [
   { id: 'politics', parent: null, name: 'Politics' },
   { id: 'history', parent: null, name: 'History' },
   { id: 'basic-rights', parent: 'politics', name: 'Basic rights' },
@@ -35,12 +34,13 @@ function routes({ signedIn = null as User | null, questions = QUESTIONS } = {}) 
   if (signedIn) writeStoredUser(signedIn);
   return {
     '/api/en/learn': () => json(200, questions),
-    '/api/en/learn-mode': () => json(201, {}),
+    '/api/en/learn-mode': (body: unknown) => json(201, recordedAnswer(body)),
     '/api/en/user/bookmarks': () => json(200, []),
     '/api/en/learn/progress': () => json(200, {}),
     '/api/en/topics': () => json(200, TOPICS),
-    '/api/en/learn/challenge/best': () => json(200, { best: null, recent: [] }),
-    '/api/en/learn/challenge': () => json(201, { score: 10, personalBest: 10, isPersonalBest: true }),
+    '/api/en/learn/challenge/best': () => json(200, challengeBest()),
+    '/api/en/learn/challenge': () =>
+      json(201, { score: 10, personalBest: 10, isPersonalBest: true } satisfies ChallengeResult),
     ...(signedIn ? { '/api/user/me': () => json(200, signedIn) } : {}),
   };
 }
@@ -50,16 +50,16 @@ function learnerApi(opts: Parameters<typeof routes>[0] = {}) {
   const questions = opts?.questions ?? QUESTIONS;
   const saved = new Map<string, Question>();
   const { client, fetchMock } = fakeApi(routes(opts));
-  const base = fetchMock.getMockImplementation() as (u: RequestInfo | URL) => Promise<Response>;
+  const base = fetchMock.getMockImplementation() as typeof fetch;
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const m = String(input).match(/^\/api\/en\/user\/bookmarks(?:\/(q\d+))?$/);
-    if (!m) return base(input);
+    if (!m) return base(input, init);
     if (!m[1]) return json(200, [...saved.values()]);
     const q = questions.find((x) => x.id === m[1]);
     if (!q) return json(404, { error: { code: 'question_not_found', message: 'no' } });
     if (init?.method === 'POST') saved.set(q.id, q);
     else saved.delete(q.id);
-    return json(200, {});
+    return json(200, bookmarkState(q.id, init?.method === 'POST'));
   });
   return { client, fetchMock, saved };
 }

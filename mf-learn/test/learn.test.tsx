@@ -1,4 +1,5 @@
-import { type User, writeStoredUser } from '@buergerfit/platform';
+import type { ChallengeResult, FederalState, FocusQueue, Question, Topic, User } from '@buergerfit/contract';
+import { writeStoredUser } from '@buergerfit/platform';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,8 +7,14 @@ import App from '../src/App';
 import { outbox } from '../src/offline';
 import { shuffledOrder } from '../src/Practice';
 import { deckOrder } from '../src/pages/FlashcardsPage';
-import type { Question } from '../src/types';
-import { question as baseQuestion } from './fixtures';
+import {
+  question as baseQuestion,
+  bookmarkState,
+  challengeBest,
+  learner,
+  progressEntry,
+  recordedAnswer,
+} from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
 const question = (n: number, over: Partial<Question> = {}): Question =>
@@ -19,17 +26,7 @@ const QUESTIONS = [
   question(301, { state: 'BE', image: '/catalog-images/301.png', imageDescription: 'Wappen Berlins' }),
 ];
 
-const BERLINER: User = {
-  id: 'u-be',
-  name: 'Berliner',
-  email: null,
-  nickname: null,
-  avatarUrl: null,
-  preferredLanguage: 'en',
-  federalState: 'BE',
-  onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-};
+const BERLINER: User = { ...learner('BE'), id: 'u-be', name: 'Berliner' };
 
 type Call = { url: string; method: string; body: unknown };
 const calls = (fetchMock: ReturnType<typeof vi.fn>): Call[] =>
@@ -45,10 +42,10 @@ const posts = (fetchMock: ReturnType<typeof vi.fn>, url: string) =>
 
 const baseRoutes = () => ({
   '/api/en/learn': () => json(200, QUESTIONS),
-  '/api/en/learn-mode': () => json(201, {}),
+  '/api/en/learn-mode': (body: unknown) => json(201, recordedAnswer(body)),
   '/api/en/user/bookmarks': () => json(200, []),
   '/api/en/learn/progress': () => json(200, {}),
-  '/api/en/topics': () => json(200, [{ id: 'politik', parent: null, name: 'Politics' }]),
+  '/api/en/topics': () => json(200, [{ id: 'politik', parent: null, name: 'Politics' }] satisfies Topic[]),
 });
 
 const answerButton = (name: string | RegExp) =>
@@ -159,7 +156,7 @@ describe('learn mode', () => {
       '/api/en/user/bookmarks/q1': () => {
         const last = fetchMock.mock.calls.at(-1)?.[1] as RequestInit;
         saved = last.method === 'POST' ? [QUESTIONS[0] as Question] : [];
-        return json(200, {});
+        return json(200, bookmarkState('q1', last.method === 'POST'));
       },
     });
     await renderRemote(App, { path: '/learn', basename: '/learn', client });
@@ -188,10 +185,10 @@ describe('learn mode', () => {
     let network = true;
     const routes = baseRoutes();
     const { client, fetchMock } = fakeApi(routes);
-    const online = fetchMock.getMockImplementation() as (u: RequestInfo | URL) => Promise<Response>;
-    fetchMock.mockImplementation(async (u: RequestInfo | URL) => {
+    const online = fetchMock.getMockImplementation() as typeof fetch;
+    fetchMock.mockImplementation(async (u: RequestInfo | URL, init?: RequestInit) => {
       if (!network) throw new TypeError('Failed to fetch');
-      return online(u);
+      return online(u, init);
     });
     const first = await renderRemote(App, { path: '/learn', basename: '/learn', client });
     await screen.findByText('Question 1 of 3');
@@ -254,7 +251,12 @@ describe('modes', () => {
     const { client, fetchMock } = fakeApi({
       ...baseRoutes(),
       '/api/en/learn/focus?limit=20': () =>
-        json(200, { total: 1, questions: [{ ...QUESTIONS[1], progress: { mastered: false } }] }),
+        json(200, {
+          total: 1,
+          questions: [
+            { ...(QUESTIONS[1] as Question), progress: progressEntry({ correct: 0, incorrect: 1 }) },
+          ],
+        } satisfies FocusQueue),
     });
     await renderRemote(App, { path: '/learn/focus', basename: '/learn', client });
     expect(await screen.findByText('1 question to review')).toBeTruthy();
@@ -272,7 +274,7 @@ describe('modes', () => {
   it('focus: empty queue explains where questions come from', async () => {
     const { client } = fakeApi({
       ...baseRoutes(),
-      '/api/en/learn/focus?limit=20': () => json(200, { total: 0, questions: [] }),
+      '/api/en/learn/focus?limit=20': () => json(200, { total: 0, questions: [] } satisfies FocusQueue),
     });
     await renderRemote(App, { path: '/learn/focus', basename: '/learn', client });
     expect(await screen.findByText(/Nothing to review right now/)).toBeTruthy();
@@ -293,7 +295,8 @@ describe('modes', () => {
     const { client, fetchMock } = fakeApi({
       ...baseRoutes(),
       '/api/en/learn?state=HH': () => json(200, [QUESTIONS[0], question(400, { state: 'HH' })]),
-      '/api/en/german-federal-states': () => json(200, [{ code: 'HH', name: 'Hamburg' }]),
+      '/api/en/german-federal-states': () =>
+        json(200, [{ code: 'HH', name: 'Hamburg' }] satisfies FederalState[]),
     });
     await renderRemote(App, { path: '/learn/state?state=HH', basename: '/learn', client });
     expect(await screen.findByText('Question 1 of 1')).toBeTruthy();
@@ -310,8 +313,20 @@ describe('modes', () => {
   it('challenge: a round saves the score and shows the personal best', async () => {
     const { client, fetchMock } = fakeApi({
       ...baseRoutes(),
-      '/api/en/learn/challenge/best': () => json(200, { best: { score: 40 }, recent: [] }),
-      '/api/en/learn/challenge': () => json(201, { score: 15, personalBest: 40, isPersonalBest: false }),
+      '/api/en/learn/challenge/best': () =>
+        json(
+          200,
+          challengeBest({
+            score: 40,
+            correct: 3,
+            answered: 5,
+            bestStreak: 2,
+            durationSeconds: 300,
+            createdAt: '2026-03-01T10:00:00.000Z',
+          }),
+        ),
+      '/api/en/learn/challenge': () =>
+        json(201, { score: 15, personalBest: 40, isPersonalBest: false } satisfies ChallengeResult),
     });
     await renderRemote(App, { path: '/learn/challenge', basename: '/learn', client });
     expect(await screen.findByText('Your personal best: 40')).toBeTruthy();

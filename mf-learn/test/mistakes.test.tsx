@@ -1,8 +1,8 @@
+import type { ExamMistakes, Question } from '@buergerfit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
-import type { MistakesSet, Question } from '../src/types';
 import { answersSent, calls, learnRoutes, question } from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
@@ -15,7 +15,7 @@ const MISTAKES = [
   question(42, { text: 'Wann war der Mauerfall?' }),
 ];
 const LEARN_SET = [question(1), question(2), ...MISTAKES];
-const set = (over: Partial<MistakesSet> = {}): MistakesSet => ({
+const set = (over: Partial<ExamMistakes> = {}): ExamMistakes => ({
   attemptId: 'a1',
   kind: 'mock',
   finishedAt: FINISHED,

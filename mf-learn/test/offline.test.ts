@@ -9,6 +9,7 @@ import {
   queueAnswer,
   subscribeOutbox,
 } from '../src/offline';
+import { recordedAnswer } from './fixtures';
 import { json } from './util';
 
 const answer = (question_id: number, over: Partial<NewAnswer> = {}): NewAnswer => ({
@@ -22,7 +23,9 @@ const answer = (question_id: number, over: Partial<NewAnswer> = {}): NewAnswer =
 type Sent = { url: string; body: Record<string, unknown> };
 
 /** A fetch stub for the platform's api client: `network` false → every request fails like a dropped link. */
-function server(respond: (body: Record<string, unknown>) => Response = () => json(201, {})) {
+function server(
+  respond: (body: Record<string, unknown>) => Response = (body) => json(201, recordedAnswer(body)),
+) {
   const state = { network: true, sent: [] as Sent[] };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (!state.network) throw new TypeError('Failed to fetch');
@@ -96,7 +99,8 @@ describe('answer outbox (IndexedDB)', () => {
       calls += 1;
       srv.sent.push({ url: String(input), body: JSON.parse(String(init?.body)) });
       if (calls === 1) throw new TypeError('connection reset'); // reached the server, answer lost
-      return json(200, {});
+      // The same client_id again: stored once, answered as the duplicate it is.
+      return json(200, { ...recordedAnswer(JSON.parse(String(init?.body))), duplicate: true });
     });
     vi.stubGlobal('fetch', fetchMock);
     const item = await queueAnswer(answer(5));

@@ -1,3 +1,4 @@
+import type { ExamMistakes, FocusQueue } from '@buergerfit/contract';
 import { resources } from '@buergerfit/locales';
 import { initI18n } from '@buergerfit/platform';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -5,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../src/App';
-import { learnRoutes, question } from './fixtures';
+import { challengeBest, learnRoutes, question } from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
 // Every learn page names itself (its own <h1> and the document title); counts are in words, in every language.
@@ -26,10 +27,15 @@ describe('page headings and titles', () => {
     async (path, name) => {
       const { client } = fakeApi({
         ...learnRoutes({ questions: [question(1)] }),
-        '/api/en/learn/focus?limit=20': () => json(200, { total: 0, questions: [] }),
-        '/api/en/learn/challenge/best': () => json(200, { best: null, recent: [] }),
+        '/api/en/learn/focus?limit=20': () => json(200, { total: 0, questions: [] } satisfies FocusQueue),
+        '/api/en/learn/challenge/best': () => json(200, challengeBest()),
         '/api/en/exams/a1/mistakes': () =>
-          json(200, { attemptId: 'a1', kind: 'mock', finishedAt: '2026-11-23T12:00:00Z', questions: [] }),
+          json(200, {
+            attemptId: 'a1',
+            kind: 'mock',
+            finishedAt: '2026-11-23T12:00:00Z',
+            questions: [],
+          } satisfies ExamMistakes),
       });
       await renderRemote(App, { path, basename: '/learn', client });
       const [h1, ...more] = screen.getAllByRole('heading', { level: 1 });

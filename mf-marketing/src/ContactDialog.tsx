@@ -1,19 +1,12 @@
-import {
-  api,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_SUCCESS_MS,
-  type ContactDialogProps,
-  isApiError,
-  useNamespace,
-  useSession,
-} from '@buergerfit/platform';
+import type { ContactMessage, ContactSubject } from '@buergerfit/contract';
+import { api, type ContactDialogProps, isApiError, useNamespace, useSession } from '@buergerfit/platform';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKETING } from './i18n';
 import { Modal } from './Modal';
 import styles from './marketing.module.css';
 
-const SUBJECTS = ['feedback', 'technical', 'general'] as const;
+const SUBJECTS = ['feedback', 'technical', 'general'] as const satisfies readonly ContactSubject[];
 type Field = 'name' | 'email' | 'subject' | 'message';
 type Form = Record<Field, string>;
 /** Spec §5: text, @, text, dot, text, no spaces (the BFF checks the same pattern). */
@@ -21,6 +14,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Limits the BFF enforces beyond the spec (a name of 200 characters, an address of 254). */
 const NAME_MAX = 200;
 const EMAIL_MAX = 254;
+/** Spec §5: a message of at most 1000 characters. */
+const CONTACT_MESSAGE_MAX = 1000;
+/** How long the thank-you shows before the dialog closes itself. */
+const CONTACT_SUCCESS_MS = 2000;
 type ErrorKey =
   | 'nameRequired'
   | 'nameTooLong'
@@ -139,7 +136,13 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
     setPhase('submitting');
     setFailure(null);
     try {
-      await api.post(api.lang('/contact'), { ...form, name: form.name.trim(), email: form.email.trim() });
+      const message: ContactMessage = {
+        ...form,
+        name: form.name.trim(),
+        email: form.email.trim(),
+        subject: form.subject as ContactSubject, // one of SUBJECTS: validated above
+      };
+      await api.post(api.lang('/contact'), message);
       setPhase('success');
     } catch (error) {
       console.error('[marketing] contact message failed', error);

@@ -1,3 +1,4 @@
+import type { AnalyticsEvent, BillingPeriod, PricingPlan } from '@buergerfit/contract';
 import { api, Link, trackConversion, useDocumentTitle } from '@buergerfit/platform';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,6 @@ const FEATURES = [
 ] as const;
 /** Spec §9 prices in euro. */
 export const PRICES = { free: 0, lifetime: 8.99, monthly: 3.49, yearly: 21.99 } as const;
-type Plan = 'free' | 'lifetime' | 'subscription';
-type Billing = 'monthly' | 'yearly' | 'one_time';
 const FAQ = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
 const FUTURE = ['b1', 'interview', 'weekly', 'multiplayer', 'community'] as const;
 
@@ -66,9 +65,13 @@ function Faq() {
 }
 
 /** Records the chosen plan (an analytics event stored by the BFF); there is no purchase flow yet (spec §2). */
-function recordPlan(plan: Plan, billing?: Billing) {
+function recordPlan(plan: PricingPlan, billing?: BillingPeriod) {
   api
-    .post(api.lang('/analytics/events'), { event: 'plan_selected', plan, ...(billing ? { billing } : {}) })
+    .post(api.lang('/analytics/events'), {
+      event: 'plan_selected',
+      plan,
+      ...(billing ? { billing } : {}),
+    } satisfies AnalyticsEvent)
     .catch((error) => console.warn('[marketing] plan event not recorded', error));
 }
 
@@ -76,13 +79,13 @@ function Pricing() {
   const { t } = useTranslation('marketing');
   const { list } = useObjects();
   const euro = useEuro();
-  const [noted, setNoted] = useState<Plan | null>(null);
-  const choose = (plan: Plan, billing?: Billing) => {
+  const [noted, setNoted] = useState<PricingPlan | null>(null);
+  const choose = (plan: PricingPlan, billing?: BillingPeriod) => {
     recordPlan(plan, billing);
     setNoted(plan);
   };
   const pro = list('pricing.proFeatures');
-  const card = (plan: Plan, body: ReactNode, buttons: ReactNode) => (
+  const card = (plan: PricingPlan, body: ReactNode, buttons: ReactNode) => (
     <li className={`${styles.card} ${styles.plan}`} aria-labelledby={`plan-${plan}`}>
       <h3 id={`plan-${plan}`}>{t(`pricing.${plan}.name`)}</h3>
       {body}

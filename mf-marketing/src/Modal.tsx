@@ -1,9 +1,11 @@
-import { DIALOG_FOCUS_DELAY_MS } from '@buergerfit/platform';
 import { type ReactNode, useEffect, useRef } from 'react';
 import styles from './marketing.module.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Focus moves into a dialog after it has been painted (a screen reader then announces it as opened). */
+const DIALOG_FOCUS_DELAY_MS = 100;
 
 /** Open dialogs, innermost last: only the top one reacts to Escape and Tab (a contact dialog over a legal one). */
 const stack: object[] = [];

@@ -11,25 +11,27 @@ import {
   type Language,
   MemoryRouter,
   PlatformProviders,
-  SUPPORTED_LANGUAGES,
+  registerNamespace,
 } from '@buergerfit/platform';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
+import { MARKETING } from './i18n';
 import Root from './Root';
+
+// All languages at once: the build renders every one of them.
+registerNamespace(MARKETING, marketing);
 
 /** The pages that are prerendered (the shell mounts this remote at `/`). */
 export const PAGES = ['/', '/knowledge/einburgerungstest', '/privacy-policy', '/terms-of-service', '/about'];
-export const LANGUAGES: readonly Language[] = SUPPORTED_LANGUAGES;
+/** Every language of the app gets its fragments. */
+export { LANGUAGES } from '@buergerfit/locales';
 
 /** Where a page's fragment lives below `dist/prerender/<lang>/` (the BFF uses the same rule). */
 export const fragmentFile = (pathname: string) => `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 
 /** One page in one language, as the remote renders it in the browser (signed out). */
 export async function render(lng: Language, pathname: string): Promise<string> {
-  await initI18n(
-    { de: { marketing: marketing.de }, en: { marketing: marketing.en }, hr: { marketing: marketing.hr } },
-    lng,
-  );
+  await initI18n(undefined, lng);
   await i18next.changeLanguage(lng);
   return renderToString(
     <MemoryRouter initialEntries={[pathname]}>

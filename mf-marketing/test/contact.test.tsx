@@ -1,23 +1,26 @@
-import type { User } from '@buergerfit/platform';
+import type { ContactReceipt, User } from '@buergerfit/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import ContactDialog, { validateContact } from '../src/ContactDialog';
-import { fakeApi, json, renderRemote } from './util';
+import { fakeApi, json, renderRemote, testUser } from './util';
 
-const USER: User = {
+const USER: User = testUser({
   id: '00000000-0000-4000-8000-000000000001',
   name: 'Ana Horvat',
   email: 'ana@example.org',
-  nickname: null,
-  avatarUrl: null,
   preferredLanguage: 'en',
   federalState: 'BE',
   onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-};
+});
+
+/** The BFF's receipt of a stored message. */
+const receipt = (n: number, receivedAt = '2025-10-01T10:00:00.000Z'): ContactReceipt => ({
+  id: `6f1c2d3e-4a5b-4c6d-8e7f-${String(n).padStart(12, '0')}`,
+  receivedAt,
+});
 
 /** A host like the shell's: a button opens the dialog, the dialog's onClose closes it. */
 function Host({ onClose = () => {} }: { onClose?: () => void }) {
@@ -220,7 +223,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
-    answer(json(201, { id: 'x', receivedAt: new Date().toISOString() }));
+    answer(json(201, receipt(0, new Date().toISOString())));
     await screen.findByRole('status');
   });
 
@@ -230,7 +233,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
     const { fetchMock, dialog } = await openDialog(
       {
         '/api/user/me': () => json(200, USER),
-        '/api/en/contact': () => json(201, { id: 'm1', receivedAt: '2025-10-01T10:00:00Z' }),
+        '/api/en/contact': () => json(201, receipt(1)),
       },
       onClose,
     );
@@ -278,7 +281,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
     const { dialog } = await openDialog(
       {
         '/api/user/me': () => json(200, USER),
-        '/api/en/contact': () => json(201, { id: 'm2', receivedAt: '2025-10-01T10:00:00Z' }),
+        '/api/en/contact': () => json(201, receipt(2)),
       },
       onClose,
     );
@@ -340,7 +343,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
       );
     }
     const { client } = fakeApi({
-      '/api/en/contact': () => json(201, { id: 'm3', receivedAt: '2025-10-01T10:00:00Z' }),
+      '/api/en/contact': () => json(201, receipt(3)),
     });
     await renderRemote(() => <HidingHost />, { path: '/', client });
     await waitFor(() => expect(document.activeElement).toBe(field('Name')));

@@ -29,8 +29,6 @@ const DATA_CACHE = `bf-data-v${VERSION}`;
 const CACHES = [SHELL_CACHE, REMOTES_CACHE, DATA_CACHE];
 
 const INDEX = '/index.html';
-/** Set by the BFF on a page that carries a remote's prerendered content (bff/src/remotes/prerender.ts). */
-const PRERENDER_HEADER = 'X-Buergerfit-Prerender';
 const PRECACHE_LIST = '/sw-precache.json';
 const REGISTRY = '/api/remotes';
 /** Remotes fetched ahead of use (the rest are kept once they have been loaded online). */
@@ -125,9 +123,9 @@ async function navigate(event) {
   try {
     const response = await fetch(event.request);
     if (storable(response) && (response.headers.get('content-type') ?? '').includes('text/html')) {
-      // A page with prerendered content (the BFF names the remote in this header) is in the visitor's language and
-      // A/B variant for one path: the offline copy is always the plain shell page, fetched on its own.
-      const prerendered = response.headers.has(PRERENDER_HEADER);
+      // A page that varies by cookie (the BFF's prerendered pages: the visitor's language and A/B variant for one
+      // path) is one visitor's page: the offline copy is always the plain shell page, fetched on its own.
+      const prerendered = /(^|,)\s*cookie\s*(,|$)/i.test(response.headers.get('Vary') ?? '');
       const copy = prerendered ? null : response.clone();
       event.waitUntil(
         (async () => {

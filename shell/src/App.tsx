@@ -23,7 +23,7 @@ function RouteOutlet() {
   const route = resolveRoute(pathname);
   if (!route) return <NotFound />;
   if (route.kind === 'start') return <StartRedirect />;
-  const area = <RemoteArea name={route.remote} componentProps={{ basename: route.basename }} />;
+  const area = <RemoteArea name={route.remote} expose="./App" props={{ basename: route.basename }} />;
   return route.protected ? <RequireAuth>{area}</RequireAuth> : area;
 }
 
@@ -54,7 +54,12 @@ export function ShellApp() {
             <Route
               path="*"
               element={
-                <RemoteArea name="mf_marketing" componentProps={{ basename: '/' }} loadingFallback={null} />
+                <RemoteArea
+                  name="mf_marketing"
+                  expose="./App"
+                  props={{ basename: '/' }}
+                  loadingFallback={null}
+                />
               }
             />
           </Routes>

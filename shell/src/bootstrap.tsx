@@ -1,5 +1,11 @@
 import { shell } from '@buergerfit/locales';
-import { BrowserRouter, createQueryClient, initI18n, PlatformProviders } from '@buergerfit/platform';
+import {
+  BrowserRouter,
+  createQueryClient,
+  initI18n,
+  PlatformProviders,
+  registerNamespace,
+} from '@buergerfit/platform';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ShellApp } from './App';
@@ -11,7 +17,8 @@ import { registerServiceWorker } from './serviceWorker';
 async function start() {
   // Ask the BFF where the remotes live while i18n initialises; no remote URL is compiled in.
   loadRegistry().catch((error: unknown) => console.warn('[shell] remote registry not available yet', error));
-  await initI18n({ de: { shell: shell.de }, en: { shell: shell.en }, hr: { shell: shell.hr } });
+  registerNamespace('shell', shell);
+  await initI18n();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   capturePrerendered();

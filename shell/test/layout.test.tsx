@@ -82,6 +82,26 @@ describe('header', () => {
   });
 });
 
+describe('logout on a shared device', () => {
+  it('forgets the learner: query cache, stored user, stored state and their other entries', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user()));
+    localStorage.setItem(STORAGE_KEYS.federalState, 'BY');
+    localStorage.setItem('buergerfit.exam.pending.a1', JSON.stringify({ 1: { answer: 0 } }));
+    const { client } = sessionClient(user());
+    const { queryClient } = renderShell('/dashboard', { client });
+    queryClient.setQueryData(['dashboard', 'u1', 'en'], { answered: 12 });
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await ue.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(queryClient.getQueryData(['dashboard', 'u1', 'en'])).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBeNull();
+    expect(localStorage.getItem('buergerfit.exam.pending.a1')).toBeNull();
+  });
+});
+
 describe('language', () => {
   it('switching persists the choice, sets <html lang> and re-renders texts', async () => {
     const { client } = sessionClient(null);
@@ -109,6 +129,39 @@ describe('remote failure isolation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('remote')).textContent).toContain('mf_exam at /demo');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('remote entries are checked when loaded', () => {
+  it('a module without a component as its default export is a load error of that area', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client } = sessionClient(null);
+    for (const module of [{ default: 'mf_exam' }, { App: () => null }, null]) {
+      const view = renderShell('/demo', { client, loader: fakeLoader({ load: vi.fn(async () => module) }) });
+      expect(await screen.findByText('This area could not be loaded')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
+      view.unmount();
+    }
+    expect(error).toHaveBeenCalledWith(
+      '[shell] remote area failed',
+      new Error('Remote mf_exam did not provide a component as ./App'),
+      expect.anything(),
+    );
+  });
+
+  it('the contact dialog entry gets its own props (open, onClose)', async () => {
+    const { client } = sessionClient(null);
+    const seen: unknown[] = [];
+    const load = vi.fn(async (_name: string, expose: string) => ({
+      default: (props: object) => {
+        if (expose === './ContactDialog') seen.push(props);
+        return null;
+      },
+    }));
+    renderShell('/', { client, loader: fakeLoader({ load }) });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Contact' }))[0] as HTMLElement);
+    await waitFor(() => expect(seen).toContainEqual({ open: true, onClose: expect.any(Function) }));
+    expect(load).toHaveBeenCalledWith('mf_marketing', './ContactDialog');
   });
 });
 

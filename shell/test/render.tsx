@@ -1,29 +1,21 @@
+import type { User } from '@buergerfit/contract';
 import {
   type ApiClient,
   createApiClient,
   createQueryClient,
   MemoryRouter,
   PlatformProviders,
-  type User,
   useLocation,
 } from '@buergerfit/platform';
+import { testUser } from '@buergerfit/platform/testing';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ShellApp } from '../src/App';
 import { type RemoteLoader, RemoteLoaderProvider } from '../src/remotes/context';
 
-export const user = (over: Partial<User> = {}): User => ({
-  id: 'u1',
-  name: 'Ana Horvat',
-  email: 'ana@example.org',
-  nickname: null,
-  avatarUrl: null,
-  preferredLanguage: null,
-  federalState: 'BY',
-  onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-  ...over,
-});
+export const user = (over: Partial<User> = {}): User =>
+  testUser({ name: 'Ana Horvat', email: 'ana@example.org', federalState: 'BY', onboarded: true, ...over });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -74,11 +66,15 @@ export function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-export function renderShell(path: string, options: { client: ApiClient; loader?: RemoteLoader }) {
+export function renderShell(
+  path: string,
+  options: { client: ApiClient; loader?: RemoteLoader; queryClient?: QueryClient },
+) {
   const loader = options.loader ?? fakeLoader();
+  const queryClient = options.queryClient ?? createQueryClient();
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
-      <PlatformProviders queryClient={createQueryClient()} client={options.client}>
+      <PlatformProviders queryClient={queryClient} client={options.client}>
         <RemoteLoaderProvider loader={loader}>
           <ShellApp />
           <LocationProbe />
@@ -86,5 +82,5 @@ export function renderShell(path: string, options: { client: ApiClient; loader?:
       </PlatformProviders>
     </MemoryRouter>,
   );
-  return { ...utils, loader };
+  return { ...utils, loader, queryClient };
 }

@@ -9,7 +9,7 @@ import { isExpired, readAccessToken, signAccessToken } from './tokens';
 
 declare module 'koa' {
   interface DefaultState {
-    /** Set for a request with a live session (by `authenticate` / `requireUser`). */
+    /** Set for a request with a live session (by `resolveSession` / `requireSession`). */
     auth?: { user: UserRow; sessionId: string };
   }
 }
@@ -31,26 +31,18 @@ export async function resolveSession(
   return ctx.state.auth;
 }
 
-/** Route middleware: a live session or 401 JSON. Handlers then use `currentUser(ctx)`. */
-export function requireUser(db: Knex, config: Config) {
+/**
+ * A live session or 401 JSON. The one way a route requires a session: mounted where routes are mounted
+ * (api/index.ts), for every route below a path. Handlers then use `currentUser(ctx)`.
+ */
+export function requireSession(db: Knex, config: Config) {
   return async function requireSignedIn(ctx: Context, next: Next) {
     if (!(await resolveSession(ctx, db, config))) throw unauthorized();
     await next();
   };
 }
 
-/** Every `/api/user/...` and `/api/{lang}/user/...` path needs a session, whoever's router serves it. */
-export const USER_API = /^\/api\/(?:[^/]+\/)?user(?:\/|$)/i;
-
-export function guardUserApi(db: Knex, config: Config) {
-  const required = requireUser(db, config);
-  return async function guardUserRoutes(ctx: Context, next: Next) {
-    if (USER_API.test(ctx.path)) return required(ctx, next);
-    return next();
-  };
-}
-
-/** The signed-in user; only call behind `requireUser` (or the user-API guard). */
+/** The signed-in user; only call on a route mounted behind `requireSession`. */
 export function currentUser(ctx: Context): UserRow {
   const auth = ctx.state.auth;
   if (!auth) throw unauthorized();

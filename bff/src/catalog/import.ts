@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
-import { topicNamesHr } from './names';
-import { type Catalog, type CatalogQuestion, catalogQuestionSchema, catalogSchema } from './schema';
+import {
+  type Catalog,
+  type CatalogQuestion,
+  type CatalogSupplement,
+  catalogQuestionSchema,
+  catalogSchema,
+  catalogSupplementSchema,
+} from './schema';
+
+/** The project's own additions to the official catalog (state and topic names, picture descriptions). */
+export const SUPPLEMENT_PATH = fileURLToPath(new URL('../../data/catalog-supplement.json', import.meta.url));
 
 export class CatalogError extends Error {}
 
@@ -17,24 +27,25 @@ function label(raw: unknown, index: number): string {
   return typeof r?.official === 'string' ? `question ${id} (official ${r.official})` : `question ${id}`;
 }
 
-/** Reads and validates a catalog file; every problem names the question it is in. */
-export async function readCatalog(
-  file: string,
-): Promise<{ catalog: Catalog; hash: string; imageDir: string }> {
+async function readJson(file: string, what: string): Promise<{ text: string; json: unknown }> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (err) {
-    throw new CatalogError(
-      `Catalog file not readable: ${file} (${(err as NodeJS.ErrnoException).code ?? err})`,
-    );
+    throw new CatalogError(`${what} not readable: ${file} (${(err as NodeJS.ErrnoException).code ?? err})`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return { text, json: JSON.parse(text) };
   } catch (err) {
-    throw new CatalogError(`Catalog file is not valid JSON: ${(err as Error).message}`);
+    throw new CatalogError(`${what} is not valid JSON: ${(err as Error).message}`);
   }
+}
+
+/** Reads and validates a catalog file; every problem names the question it is in. */
+export async function readCatalog(
+  file: string,
+): Promise<{ catalog: Catalog; hash: string; imageDir: string }> {
+  const { text, json } = await readJson(file, 'Catalog file');
   const head = catalogSchema.safeParse(json);
   if (!head.success) {
     const i = head.error.issues[0];
@@ -79,6 +90,35 @@ export async function readCatalog(
   return { catalog: { ...head.data, questions }, hash, imageDir };
 }
 
+/**
+ * Reads the supplement and checks it covers the catalog: every state's and every topic's names, and a description
+ * in each language of every picture the questions show. A gap is an import error, not a blank on a screen.
+ */
+export async function readSupplement(
+  file: string,
+  catalog: Catalog,
+): Promise<{ supplement: CatalogSupplement; hash: string }> {
+  const { text, json } = await readJson(file, 'Catalog supplement');
+  const parsed = catalogSupplementSchema.safeParse(json);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new CatalogError(`Catalog supplement is malformed at ${i?.path.join('.')}: ${i?.message}`);
+  }
+  const supplement = parsed.data;
+  const missing = [
+    ...catalog.states.filter((s) => !supplement.states[s.code]).map((s) => `state ${s.code}`),
+    ...catalog.topics
+      .flatMap((t) => [t.id, ...t.subtopics.map((st) => st.id)])
+      .filter((id) => !supplement.topics[id])
+      .map((id) => `topic ${id}`),
+    ...catalog.questions
+      .filter((q) => q.image && !supplement.images[path.basename(q.image)])
+      .map((q) => `picture ${q.image}`),
+  ];
+  if (missing.length > 0) throw new CatalogError(`Catalog supplement lacks ${missing.join(', ')}`);
+  return { supplement, hash: createHash('sha256').update(text).digest('hex') };
+}
+
 async function meta(trx: Knex | Knex.Transaction, key: string): Promise<string | null> {
   const row = await trx('catalog_meta').where({ key }).first('value');
   return row?.value ?? null;
@@ -88,8 +128,15 @@ async function meta(trx: Knex | Knex.Transaction, key: string): Promise<string |
  * Imports a validated catalog in one transaction. Same content again → no-op. A newer edition updates
  * questions in place (ids are stable), so learners' answers and bookmarks keyed by question id survive.
  */
-export async function importCatalog(knex: Knex, file: string): Promise<ImportResult> {
-  const { catalog, hash, imageDir } = await readCatalog(file);
+export async function importCatalog(
+  knex: Knex,
+  file: string,
+  supplementFile = SUPPLEMENT_PATH,
+): Promise<ImportResult> {
+  const { catalog, hash: catalogHash, imageDir } = await readCatalog(file);
+  const { supplement, hash: supplementHash } = await readSupplement(supplementFile, catalog);
+  // Either file changing is a new import.
+  const hash = createHash('sha256').update(`${catalogHash}:${supplementHash}`).digest('hex');
   return knex.transaction(async (trx) => {
     const previousHash = await meta(trx, 'hash');
     const previousEdition = await meta(trx, 'edition');
@@ -101,15 +148,22 @@ export async function importCatalog(knex: Knex, file: string): Promise<ImportRes
       return { status: 'unchanged', edition: catalog.edition, questions: catalog.questions.length };
     }
     await trx('states')
-      .insert(catalog.states.map((s, position) => ({ code: s.code, name: s.name, position })))
+      .insert(
+        catalog.states.map((s, position) => ({
+          code: s.code,
+          name: s.name,
+          names: JSON.stringify({ de: s.name, ...supplement.states[s.code] }),
+          position,
+        })),
+      )
       .onConflict('code')
       .merge();
     const topicRows = catalog.topics.flatMap((t, i) => [
-      { id: t.id, parent_id: null, name: { ...t.name, hr: topicNamesHr[t.id] }, position: i },
+      { id: t.id, parent_id: null, name: { ...t.name, ...supplement.topics[t.id] }, position: i },
       ...t.subtopics.map((s, j) => ({
         id: s.id,
         parent_id: t.id,
-        name: { ...s.name, hr: topicNamesHr[s.id] },
+        name: { ...s.name, ...supplement.topics[s.id] },
         position: j,
       })),
     ]);
@@ -156,6 +210,13 @@ export async function importCatalog(knex: Knex, file: string): Promise<ImportRes
         .onConflict(['question_id', 'lang'])
         .merge();
     }
+    await trx('catalog_images').delete();
+    await trx('catalog_images').insert(
+      Object.entries(supplement.images).map(([file, { description }]) => ({
+        file,
+        description: JSON.stringify(description),
+      })),
+    );
     // Questions dropped by a newer edition: keep rows that learners' data points at, remove the rest.
     const ids = catalog.questions.map((q) => q.id);
     const stale = await trx('questions').whereNotIn('id', ids).pluck('id');

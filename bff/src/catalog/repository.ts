@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 import type { Language } from '../http/lang';
-import { imageDescription } from './image-descriptions';
-import { stateName } from './names';
 
 export type FederalState = { code: string; name: string };
 
@@ -28,13 +26,18 @@ export type Topic = { id: string; parent: string | null; name: string };
 
 export async function listStates(db: Knex, lang: Language): Promise<FederalState[]> {
   const rows: { code: string; name: string }[] = await db('states')
-    .select('code', 'name')
+    .select('code', db.raw('coalesce(names->>?, name) as name', [lang]))
     .orderBy('position');
-  return rows.map((r) => ({ code: r.code, name: stateName(r.code, r.name, lang) }));
+  return rows;
 }
 
 export async function stateExists(db: Knex, code: string): Promise<boolean> {
   return Boolean(await db('states').where({ code }).first('code'));
+}
+
+/** A topic or subtopic of the catalog. */
+export async function topicExists(db: Knex, id: string): Promise<boolean> {
+  return Boolean(await db('topics').where({ id }).first('id'));
 }
 
 export async function listTopics(db: Knex, lang: Language): Promise<Topic[]> {
@@ -71,8 +74,10 @@ export async function listQuestions(
     .leftJoin('question_translations as tr', function () {
       this.on('tr.question_id', 'q.id').andOnVal('tr.lang', 'en');
     })
+    .leftJoin('catalog_images as img', 'img.file', 'q.image')
     .whereNull('q.retired_at')
     .select(
+      db.raw('img.description->>? as image_description', [lang]),
       'q.id',
       'q.official',
       'q.state_code',
@@ -108,7 +113,7 @@ export async function listQuestions(
       subtopic: r.subtopic,
       state: r.state_code,
       image: r.image ? `/catalog-images/${r.image}` : null,
-      imageDescription: imageDescription(r.image, lang),
+      imageDescription: r.image_description ?? null,
       translation:
         translationLang && (r.en_text || (r.en_answers as (string | null)[] | null)?.some(Boolean))
           ? { lang: 'en' as const, text: r.en_text, answers: r.en_answers }

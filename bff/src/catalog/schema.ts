@@ -33,3 +33,27 @@ export const catalogSchema = z.object({
 
 export type CatalogQuestion = z.infer<typeof catalogQuestionSchema>;
 export type Catalog = Omit<z.infer<typeof catalogSchema>, 'questions'> & { questions: CatalogQuestion[] };
+
+const text = z.string().trim().min(1);
+const inEveryLanguage = z.object({ de: text, en: text, hr: text }).strict();
+
+/** `bff/data/catalog-supplement.json`: what the project adds to the official catalog (see its `$comment`). */
+export const catalogSupplementSchema = z.object({
+  $comment: z.string().optional(),
+  /** Names of the states in the interface languages other than German (the catalog has the German ones). */
+  states: z.record(z.string().length(2), z.object({ en: text, hr: text }).strict()),
+  /** Topic and subtopic names the catalog lacks (Croatian). */
+  topics: z.record(z.string().min(1), z.object({ hr: text }).strict()),
+  /** Per picture file: its description in every language; for arms and maps, the state of each option. */
+  images: z.record(
+    z.string().regex(/^[\w.-]+\.(?:png|jpe?g)$/),
+    z
+      .object({
+        shows: z.array(z.string().length(2)).length(4).optional(),
+        description: inEveryLanguage,
+      })
+      .strict(),
+  ),
+});
+
+export type CatalogSupplement = z.infer<typeof catalogSupplementSchema>;

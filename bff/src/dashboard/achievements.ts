@@ -14,6 +14,13 @@ import type { AchievementCode } from './schema';
  */
 export const THRESHOLDS = { STREAK_7: 7, MASTER_100: 100, BOOKMARK_10: 10, SCORE_80: 0.8 } as const;
 
+/** SCORE_80 needs at least 80 % of a mock's questions right: 27 of 33. The one place the rule is written. */
+export const score80Target = (questions: number) => Math.ceil(THRESHOLDS.SCORE_80 * questions);
+
+/** What finalizing a mock test with `correct` of `questions` right awards (FIRST_TEST always). */
+export const mockAchievements = (correct: number, questions: number): AchievementCode[] =>
+  correct >= score80Target(questions) ? ['FIRST_TEST', 'SCORE_80'] : ['FIRST_TEST'];
+
 const BERLIN = "'Europe/Berlin'";
 
 /** The codes of `codes` this learner does not hold yet (one primary-key probe per code). */

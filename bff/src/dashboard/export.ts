@@ -1,15 +1,11 @@
 import type { Knex } from 'knex';
-import { finalizeExpiredAttempts } from '../exam/repository';
+import { READ_ATTEMPTS, unsettledMocks, withAwardsDue } from '../exam/repository';
 
 /**
- * Mock tests that ran out of time unopened are finalized (scored, finish time = deadline, FIRST_TEST/SCORE_80
- * awarded) before they are exported, as before the dashboard reads them: otherwise the export would list an
- * expired test as unfinished. Run by the first section that depends on it (achievements) and again by
- * `examAttempts` (nothing left to do then: one indexed query), so neither depends on the order of the sections.
+ * "Download my data" sections of the dashboard (registered in users/export.ts). A download is a read and writes
+ * nothing: a mock test that ran out of time unopened is exported as its finalize will store it (finished at its
+ * deadline, scored, its FIRST_TEST/SCORE_80 due), like the dashboard shows it (exam/repository.ts READ_ATTEMPTS).
  */
-const settleExpiredMocks = (db: Knex, userId: string) => finalizeExpiredAttempts(db, { userId });
-
-/** "Download my data" sections of the dashboard (registered in users/export.ts). */
 export const dashboardExportSections: {
   name: string;
   collect(db: Knex, userId: string): Promise<unknown>;
@@ -17,9 +13,13 @@ export const dashboardExportSections: {
   {
     name: 'achievements',
     async collect(db, userId) {
-      await settleExpiredMocks(db, userId);
-      const rows = await db('achievements').where({ user_id: userId }).orderBy(['earned_at', 'code']);
-      return rows.map((r) => ({ code: r.code, earnedAt: r.earned_at }));
+      const [stored, unsettled] = await Promise.all([
+        db('achievements').where({ user_id: userId }).orderBy(['earned_at', 'code']),
+        unsettledMocks(db, userId),
+      ]);
+      return withAwardsDue(stored, unsettled)
+        .map((r) => ({ code: r.code, earnedAt: new Date(r.earned_at) }))
+        .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime() || a.code.localeCompare(b.code));
     },
   },
   {
@@ -34,8 +34,8 @@ export const dashboardExportSections: {
   {
     name: 'examAttempts',
     async collect(db, userId) {
-      await settleExpiredMocks(db, userId);
-      const rows = await db('exam_attempts')
+      const rows = await db
+        .from(db.raw(READ_ATTEMPTS))
         .where({ user_id: userId })
         .orderBy('created_at')
         .select(

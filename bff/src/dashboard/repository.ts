@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import type { AchievementCode } from './schema';
+import {
+  type Award,
+  READ_ATTEMPTS,
+  UNSETTLED_MOCKS_JSON,
+  type UnsettledMock,
+  withAwardsDue,
+} from '../exam/repository';
+import type { Language } from '../http/lang';
 
 /**
  * The dashboard's reads. Each function is ONE round trip, scoped to one user id, and bounded by what the user
@@ -68,7 +75,6 @@ export type ActivityRow = {
   today: string;
   week_start: string;
   streak: number;
-  streak_start: string | null;
   last_active: string | null;
   weekly: { day: string; answered: number; correct: number }[];
 };
@@ -95,7 +101,6 @@ export async function activity(db: Knex, userId: string, now: Date): Promise<Act
     SELECT to_char(c.today, 'YYYY-MM-DD') AS today,
            to_char(c.monday, 'YYYY-MM-DD') AS week_start,
            (SELECT count(d)::int FROM days) AS streak,
-           (SELECT to_char(min(d), 'YYYY-MM-DD') FROM days) AS streak_start,
            (SELECT to_char((max(a.answered_at) AT TIME ZONE ${BERLIN})::date, 'YYYY-MM-DD')
               FROM learn_answers a WHERE a.user_id = ? AND a.answered_at < ${dayStart('c.today + 1')}) AS last_active,
            (SELECT coalesce(json_agg(w ORDER BY w.day), '[]'::json) FROM (
@@ -116,8 +121,6 @@ export type ExamRow = {
   avg_score: number | null;
   avg_correct: number | null;
   best_correct: number | null;
-  first_at: Date | null;
-  first_score80_at: Date | null;
   last_at: Date | null;
   recent: {
     id: string;
@@ -128,12 +131,15 @@ export type ExamRow = {
   }[];
 };
 
-/** Finished mock tests: the aggregate and the last 20 (the score trend), through the (user_id, created_at) index. */
+/**
+ * Finished mock tests (a test that is over counts as finished: `READ_ATTEMPTS`): the aggregate and the last 20
+ * (the score trend), through the (user_id, created_at) index.
+ */
 export async function examSummary(db: Knex, userId: string): Promise<ExamRow> {
   const { rows } = await db.raw(
     `WITH m AS (
        SELECT id, finalized_at, correct_count, question_count, passed
-         FROM exam_attempts
+         FROM ${READ_ATTEMPTS}
         WHERE user_id = ? AND kind = 'mock' AND finalized_at IS NOT NULL AND correct_count IS NOT NULL
      )
      SELECT count(*)::int AS taken,
@@ -141,8 +147,6 @@ export async function examSummary(db: Knex, userId: string): Promise<ExamRow> {
             avg(correct_count::float8 / nullif(question_count, 0)) AS avg_score,
             avg(correct_count::float8) AS avg_correct,
             max(correct_count) AS best_correct,
-            min(finalized_at) AS first_at,
-            min(finalized_at) FILTER (WHERE correct_count >= 0.8 * question_count) AS first_score80_at,
             max(finalized_at) AS last_at,
             (SELECT coalesce(json_agg(r ORDER BY r.finalized_at DESC), '[]'::json)
                FROM (SELECT * FROM m ORDER BY finalized_at DESC LIMIT 20) r) AS recent
@@ -153,7 +157,8 @@ export async function examSummary(db: Knex, userId: string): Promise<ExamRow> {
 }
 
 export type MetaRow = {
-  achievements: { code: AchievementCode; earned_at: string }[];
+  /** Stored, and due from a mock test that is over but not finalized yet (`withAwardsDue`). */
+  achievements: Award[];
   dismissed: string[];
   bookmarks: number;
   state_name: string | null;
@@ -161,33 +166,42 @@ export type MetaRow = {
   days_left: number | null;
 };
 
-/** The small per-user facts: achievements, dismissed advice, bookmarks, state name, exam date. */
-export async function meta(db: Knex, userId: string, stateCode: string | null, now: Date): Promise<MetaRow> {
+/** The small per-user facts: achievements, dismissed advice, bookmarks, state name (in `lang`), exam date. */
+export async function meta(
+  db: Knex,
+  userId: string,
+  stateCode: string | null,
+  lang: Language,
+  now: Date,
+): Promise<MetaRow> {
   const { rows } = await db.raw(
     `SELECT
        (SELECT coalesce(json_agg(json_build_object('code', code, 'earned_at', earned_at)), '[]'::json)
           FROM achievements WHERE user_id = ?) AS achievements,
+       ${UNSETTLED_MOCKS_JSON} AS unsettled,
        (SELECT coalesce(array_agg(recommendation_id), '{}')
           FROM dismissed_recommendations WHERE user_id = ?) AS dismissed,
        (SELECT count(*)::int FROM bookmarks b JOIN questions q ON q.id = b.question_id
          WHERE b.user_id = ? AND q.retired_at IS NULL) AS bookmarks,
-       (SELECT name FROM states WHERE code = ?) AS state_name,
+       (SELECT coalesce(names->>?, name) FROM states WHERE code = ?) AS state_name,
        to_char(u.exam_date, 'YYYY-MM-DD') AS exam_date,
        (u.exam_date - (CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date) AS days_left
      FROM users u WHERE u.id = ?`,
-    [userId, userId, userId, stateCode, now, userId],
+    [userId, userId, userId, userId, lang, stateCode, now, userId],
   );
-  const row = rows[0] as MetaRow | undefined;
-  return (
-    row ?? {
-      achievements: [],
-      dismissed: [],
-      bookmarks: 0,
-      state_name: null,
-      exam_date: null,
-      days_left: null,
-    }
-  );
+  const row = rows[0] as (MetaRow & { unsettled: UnsettledMock[] }) | undefined;
+  if (row) {
+    const { unsettled, ...facts } = row;
+    return { ...facts, achievements: withAwardsDue(facts.achievements, unsettled) };
+  }
+  return {
+    achievements: [],
+    dismissed: [],
+    bookmarks: 0,
+    state_name: null,
+    exam_date: null,
+    days_left: null,
+  };
 }
 
 /** Dismisses a recommendation for good (idempotent). */

@@ -19,7 +19,7 @@ const RESPONSE_SCHEMAS: Record<string, ZodType> = {
   statistics: statisticsResponseSchema,
   recommendations: recommendationsResponseSchema,
   achievements: achievementsResponseSchema,
-  // Served by routes/learn.ts; its shape is defined with the dashboard's so the remotes share one definition.
+  // Served by api/bookmarks; its shape is defined with the dashboard's so the remotes share one definition.
   bookmarks: bookmarksResponseSchema,
 };
 

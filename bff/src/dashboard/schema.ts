@@ -136,11 +136,12 @@ export const recommendationSchema = z.object({
   /** Stable: the same advice keeps its id (`topic:history`, `test:weekly`), so a dismissal holds for good. */
   id: z.string().regex(/^[a-z]+:[a-z0-9-]+$/),
   category: z.enum(['topic', 'test', 'state', 'general']),
+  /** The dashboard remote maps the kind to a screen: the server knows no route. */
   kind: z.enum(RECOMMENDATION_KINDS),
-  href: z.string().startsWith('/'),
-  /** Values for the localized text: a topic name, an accuracy, a count. */
+  /** Values for the localized text (a topic name, an accuracy, a count) and the weak topic's catalog id. */
   params: z.object({
     topic: z.string().optional(),
+    topicId: z.string().optional(),
     accuracy: ratio.optional(),
     count: count.optional(),
   }),
@@ -167,15 +168,15 @@ export const MODE_IDS = [
 ] as const;
 
 export const modeSchema = z.object({
+  /** The dashboard remote maps the id to a screen: the server knows no route. */
   id: z.enum(MODE_IDS),
-  /** null when the mode is not available yet. */
-  href: z.string().startsWith('/').nullable(),
+  /** Not available yet. */
   comingSoon: z.boolean(),
   /** A number worth showing on the tile (due questions for focus), or null. */
   count: count.nullable(),
 });
 
-export const bookmarksSummarySchema = z.object({ count, href: z.string().startsWith('/') });
+export const bookmarksSummarySchema = z.object({ count });
 
 /**
  * One bookmarked question as `GET /api/{lang}/user/bookmarks` lists it (newest bookmark first): the catalog's

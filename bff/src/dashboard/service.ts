@@ -1,11 +1,9 @@
 import type { Knex } from 'knex';
-import { stateName } from '../catalog/names';
 import { listTopics } from '../catalog/repository';
-import { finalizeExpiredAttempts } from '../exam/repository';
 import { EXAM } from '../exam/rules';
 import type { Language } from '../http/lang';
 import { isMastered } from '../learn/mastery';
-import { THRESHOLDS } from './achievements';
+import { score80Target, THRESHOLDS } from './achievements';
 import { estimateReadiness, type QuestionEvidence } from './readiness';
 import {
   type ActivityRow,
@@ -55,7 +53,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /**
  * Builds the dashboard's parts for one user. Each data source is loaded at most once per request (memoized) and
  * only when a requested part needs it, so `/user/streak` costs one query and `/user/dashboard` four, run in
- * parallel (the exam figures and the meta wait for one small query first: timed-out mock tests are finalized).
+ * parallel. It only reads: a mock test that ran out of time unopened reads as finished (exam/repository.ts).
  */
 export class DashboardBuilder {
   private cache = new Map<string, Promise<unknown>>();
@@ -79,22 +77,9 @@ export class DashboardBuilder {
   private questions = () =>
     this.once('questions', () => questionStats(this.db, this.user.id, this.user.federal_state, this.now));
   private activity = () => this.once('activity', () => activity(this.db, this.user.id, this.now));
-  /**
-   * Mock tests that ran out of time unopened are finalized (scored, FIRST_TEST/SCORE_80 awarded) before the
-   * exam figures and the achievements are read, so they count without the learner reopening them.
-   */
-  private expired = () =>
-    this.once('expired', () => finalizeExpiredAttempts(this.db, { userId: this.user.id }));
-  private exams = () =>
-    this.once('exams', async () => {
-      await this.expired();
-      return examSummary(this.db, this.user.id);
-    });
+  private exams = () => this.once('exams', () => examSummary(this.db, this.user.id));
   private meta = () =>
-    this.once('meta', async () => {
-      await this.expired();
-      return meta(this.db, this.user.id, this.user.federal_state, this.now);
-    });
+    this.once('meta', () => meta(this.db, this.user.id, this.user.federal_state, this.lang, this.now));
   private topicNames = () =>
     this.once('topics', async () => {
       const topics = await listTopics(this.db, this.lang);
@@ -107,7 +92,7 @@ export class DashboardBuilder {
 
   async progress(): Promise<Progress> {
     const [rows, names, m] = await Promise.all([this.questions(), this.topicNames(), this.meta()]);
-    return toProgress(rows, names, this.user.federal_state, m, this.lang);
+    return toProgress(rows, names, this.user.federal_state, m);
   }
 
   async statistics(): Promise<Statistics> {
@@ -142,8 +127,8 @@ export class DashboardBuilder {
 
   /**
    * Achievements as held, with the progress towards the ones not earned yet. Nothing is awarded here: each is
-   * awarded in the write that earns it (achievements.ts), with that moment as its date. Timed-out mock tests are
-   * finalized first (`meta` waits for it), which awards FIRST_TEST/SCORE_80 like any finalize.
+   * awarded in the write that earns it (achievements.ts), with that moment as its date; a mock test that ran out
+   * of time unopened shows the FIRST_TEST/SCORE_80 its finalize will award (`meta`).
    */
   async achievements(): Promise<Achievement[]> {
     const [rows, act, exams, m] = await Promise.all([
@@ -159,7 +144,7 @@ export class DashboardBuilder {
     const status: Record<AchievementCode, { current: number; target: number }> = {
       FIRST_TEST: { current: exams.taken, target: 1 },
       STREAK_7: { current: act.streak, target: THRESHOLDS.STREAK_7 },
-      SCORE_80: { current: exams.best_correct ?? 0, target: Math.ceil(THRESHOLDS.SCORE_80 * EXAM.questions) },
+      SCORE_80: { current: exams.best_correct ?? 0, target: score80Target(EXAM.questions) },
       MASTER_100: { current: mastered, target: THRESHOLDS.MASTER_100 },
       BOOKMARK_10: { current: m.bookmarks, target: THRESHOLDS.BOOKMARK_10 },
     };
@@ -177,22 +162,22 @@ export class DashboardBuilder {
 
   async bookmarks(): Promise<BookmarksSummary> {
     const m = await this.meta();
-    return { count: m.bookmarks, href: '/learn/bookmarks' };
+    return { count: m.bookmarks };
   }
 
   async modes(): Promise<Mode[]> {
     const rows = await this.questions();
     const due = rows.filter((r) => r.in_pool && r.due_today).length;
-    const hasState = Boolean(this.user.federal_state);
+    // Ids only: the dashboard remote maps each to its screen (the state mode by whether a state is chosen).
     return [
-      { id: 'learn', href: '/learn', comingSoon: false, count: null },
-      { id: 'challenge', href: '/learn/challenge', comingSoon: false, count: null },
-      { id: 'mock', href: '/exam', comingSoon: false, count: null },
-      { id: 'focus', href: '/learn/focus', comingSoon: false, count: due },
-      { id: 'state', href: hasState ? '/learn/state' : '/profile-settings', comingSoon: false, count: null },
-      { id: 'settings', href: '/profile-settings', comingSoon: false, count: null },
-      { id: 'resources', href: '/knowledge/einburgerungstest', comingSoon: false, count: null },
-      { id: 'community', href: null, comingSoon: true, count: null },
+      { id: 'learn', comingSoon: false, count: null },
+      { id: 'challenge', comingSoon: false, count: null },
+      { id: 'mock', comingSoon: false, count: null },
+      { id: 'focus', comingSoon: false, count: due },
+      { id: 'state', comingSoon: false, count: null },
+      { id: 'settings', comingSoon: false, count: null },
+      { id: 'resources', comingSoon: false, count: null },
+      { id: 'community', comingSoon: true, count: null },
     ];
   }
 
@@ -242,7 +227,6 @@ function toProgress(
   names: Map<string, string>,
   stateCode: string | null,
   m: MetaRow,
-  lang: Language,
 ): Progress {
   const pool = rows.filter((r) => r.in_pool);
   const seen = (r: QuestionStatRow) => (r.seen_count ?? 0) > 0;
@@ -252,8 +236,7 @@ function toProgress(
     const id = isState(r) ? 'state' : r.topic;
     let t = topics.get(id);
     if (!t) {
-      const name =
-        id === 'state' ? stateName(stateCode ?? '', m.state_name ?? '', lang) : (names.get(id) ?? id);
+      const name = id === 'state' ? (m.state_name ?? stateCode ?? id) : (names.get(id) ?? id);
       t = { id, name, total: 0, seen: 0, mastered: 0 };
       topics.set(id, t);
     }
@@ -272,7 +255,7 @@ function toProgress(
     topics: [...topics.values()].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id)),
     state: {
       code: stateCode,
-      name: stateCode && m.state_name ? stateName(stateCode, m.state_name, lang) : null,
+      name: stateCode ? m.state_name : null,
     },
   };
 }
@@ -427,13 +410,7 @@ function toRecommendations(
 ): Recommendation[] {
   const out: Recommendation[] = [];
   if (!stateCode) {
-    out.push({
-      id: 'state:choose',
-      category: 'state',
-      kind: 'chooseState',
-      href: '/profile-settings',
-      params: {},
-    });
+    out.push({ id: 'state:choose', category: 'state', kind: 'chooseState', params: {} });
   }
   const weak = subtopicStats(rows)
     .filter((s) => s.answered >= WEAK_MIN_ANSWERS && s.correct / s.answered < WEAK_ACCURACY)
@@ -444,13 +421,12 @@ function toRecommendations(
       id: `topic:${s.id}`,
       category: 'topic',
       kind: 'weakTopic',
-      href: `/learn?topic=${encodeURIComponent(s.id)}`,
-      params: { topic: names.get(s.id) ?? s.id, accuracy: round3(s.correct / s.answered) },
+      params: { topic: names.get(s.id) ?? s.id, topicId: s.id, accuracy: round3(s.correct / s.answered) },
     });
   }
   const lastMock = exams.last_at ? new Date(exams.last_at).getTime() : null;
   if (lastMock === null || now.getTime() - lastMock > MOCK_EVERY_DAYS * 86_400_000) {
-    out.push({ id: 'test:weekly', category: 'test', kind: 'mockTest', href: '/exam', params: {} });
+    out.push({ id: 'test:weekly', category: 'test', kind: 'mockTest', params: {} });
   }
   if (stateCode) {
     const st = rows.filter((r) => r.in_pool && isState(r));
@@ -463,14 +439,13 @@ function toRecommendations(
         id: 'state:practice',
         category: 'state',
         kind: 'statePractice',
-        href: '/learn/state',
         params: { count: st.length - seen.length },
       });
     }
   }
   const answered = rows.reduce((a, r) => a + (r.seen_count ?? 0), 0);
   if (answered === 0) {
-    out.push({ id: 'general:start', category: 'general', kind: 'startLearning', href: '/learn', params: {} });
+    out.push({ id: 'general:start', category: 'general', kind: 'startLearning', params: {} });
   }
   const due = rows.filter((r) => r.in_pool && r.due_today).length;
   if (due > 0) {
@@ -478,20 +453,13 @@ function toRecommendations(
       id: 'general:review',
       category: 'general',
       kind: 'reviewDue',
-      href: '/learn/focus',
       params: { count: due },
     });
   }
   if (!m.exam_date) {
-    out.push({
-      id: 'general:exam-date',
-      category: 'general',
-      kind: 'setExamDate',
-      href: '/profile-settings',
-      params: {},
-    });
+    out.push({ id: 'general:exam-date', category: 'general', kind: 'setExamDate', params: {} });
   }
-  out.push({ id: 'general:daily', category: 'general', kind: 'dailyHabit', href: '/learn', params: {} });
+  out.push({ id: 'general:daily', category: 'general', kind: 'dailyHabit', params: {} });
   const dismissed = new Set(m.dismissed);
   return out.filter((r) => !dismissed.has(r.id)).slice(0, MAX_RECOMMENDATIONS);
 }

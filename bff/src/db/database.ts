@@ -65,3 +65,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
   };
 }
+
+/** True when the database answers a trivial query (`/readyz`). */
+export async function databaseReachable(db: Knex): Promise<boolean> {
+  try {
+    await db.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { mockAchievements } from '../dashboard/achievements';
 import { logAttemptAnswers } from './answer-log';
 import { EXAM, type ExamKind, passed, sample } from './rules';
 
@@ -18,6 +19,8 @@ export type AttemptRow = {
   /** SHA-256 of a guest's claim token while their finished demo can be claimed (exam/claim.ts). */
   claim_hash?: string | null;
   claim_expires_at?: Date | null;
+  /** Read through `READ_ATTEMPTS`: over (deadline passed) but its finalize not stored yet. */
+  unsettled?: boolean;
 };
 
 export type ItemRow = {
@@ -29,6 +32,42 @@ export type ItemRow = {
 };
 
 export type Owner = { userId: string } | { visitorId: string };
+
+/** Only this owner's attempts: a learner's, or a guest browser's that no learner has claimed. */
+function whereOwner<T extends {}, R>(
+  q: Knex.QueryBuilder<T, R>,
+  owner: Owner,
+  table = 'exam_attempts',
+): Knex.QueryBuilder<T, R> {
+  if ('userId' in owner) return q.where(`${table}.user_id`, owner.userId);
+  return q.where(`${table}.visitor_id`, owner.visitorId).whereNull(`${table}.user_id`);
+}
+
+/**
+ * The attempts as every read sees them, aliased `exam_attempts` (use it in place of the table): as stored, except
+ * that an attempt whose deadline passed unfinalized reads exactly as its finalize will store it — finished at its
+ * deadline, scored by its answers — and carries `unsettled: true`. So a GET never shows a test that is over as
+ * running, and never writes: the learner's next write on exams (`finalizeExpiredAttempts`) or the sweep
+ * (`sweepExpiredAttempts`) stores the result.
+ */
+export const READ_ATTEMPTS = `(
+  SELECT a.id, a.user_id, a.visitor_id, a.kind, a.state_code, a.question_count, a.created_at, a.deadline_at,
+         a.claim_hash, a.claim_expires_at,
+         CASE WHEN s.correct IS NULL THEN a.finalized_at ELSE a.deadline_at END AS finalized_at,
+         coalesce(s.correct, a.correct_count) AS correct_count,
+         CASE WHEN s.correct IS NULL THEN a.passed ELSE s.correct >= ${EXAM.passMark} END AS passed,
+         s.correct IS NOT NULL AS unsettled
+    FROM exam_attempts a
+    -- Scored only for an attempt that is over but not finalized (no row, so NULL, for every other one).
+    LEFT JOIN LATERAL (
+      SELECT (count(*) FILTER (WHERE i.answer = q.correct))::int AS correct
+        FROM exam_attempt_items i JOIN questions q ON q.id = i.question_id
+       WHERE i.attempt_id = a.id AND a.finalized_at IS NULL AND a.deadline_at <= now()
+       GROUP BY i.attempt_id
+    ) s ON true
+) exam_attempts`;
+
+const readAttempts = (db: Knex) => db.from<AttemptRow>(db.raw(READ_ATTEMPTS));
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -76,9 +115,7 @@ export async function findOpenAttempt(db: Knex, owner: Owner, kind: ExamKind): P
     .where({ kind })
     .whereNull('finalized_at')
     .where((w) => w.whereNull('deadline_at').orWhere('deadline_at', '>', db.fn.now()));
-  if ('userId' in owner) q.where({ user_id: owner.userId });
-  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
-  return (await q.first()) ?? null;
+  return (await whereOwner(q, owner).first()) ?? null;
 }
 
 /**
@@ -94,12 +131,12 @@ export async function retireAttempt(db: Knex, attempt: AttemptRow): Promise<void
   else await db('exam_attempts').where({ id: attempt.id }).whereNull('finalized_at').delete();
 }
 
-/** The attempt if this owner may see it; someone else's attempt is indistinguishable from a missing one. */
+/**
+ * The attempt if this owner may see it, as reads see it (`READ_ATTEMPTS`: one that is over reads finished);
+ * someone else's attempt is indistinguishable from a missing one.
+ */
 export async function findAttempt(db: Knex, id: string, owner: Owner): Promise<AttemptRow | null> {
-  const q = db<AttemptRow>('exam_attempts').where({ id });
-  if ('userId' in owner) q.where({ user_id: owner.userId });
-  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
-  return (await q.first()) ?? null;
+  return (await whereOwner(readAttempts(db).where('exam_attempts.id', id), owner).first()) ?? null;
 }
 
 export async function listItems(db: Knex, attemptId: string): Promise<ItemRow[]> {
@@ -150,17 +187,25 @@ export async function isPastDeadline(db: Knex, attemptId: string): Promise<boole
  * Scores the attempt once; a second call returns the stored result. Awards FIRST_TEST and SCORE_80 for mocks,
  * and a learner's answers enter the answer log in the same transaction (exam/answer-log.ts).
  */
-export async function finalizeAttempt(db: Knex, attempt: AttemptRow): Promise<AttemptRow> {
+export async function finalizeAttempt(db: Knex, attempt: { id: string }): Promise<AttemptRow> {
+  return (await settle(db, attempt.id)).row;
+}
+
+/**
+ * `finalizeAttempt`, saying whether this call stored the result. The attempt row is locked first, so concurrent
+ * finalizes (two tabs, the clock, a sweep on another BFF instance) score it once; the later ones find it final.
+ */
+async function settle(db: Knex, id: string): Promise<{ row: AttemptRow; finalized: boolean }> {
   return db.transaction(async (trx) => {
-    const locked = await trx<AttemptRow>('exam_attempts').where({ id: attempt.id }).forUpdate().first();
+    const locked = await trx<AttemptRow>('exam_attempts').where({ id }).forUpdate().first();
     if (!locked) throw new Error('attempt vanished');
-    if (locked.finalized_at) return locked;
-    const items = await listItems(trx, attempt.id);
+    if (locked.finalized_at) return { row: locked, finalized: false };
+    const items = await listItems(trx, id);
     const correct = items.filter((i) => i.answer === i.correct).length;
     // An attempt that ran out of time ended at its deadline, however much later it is scored (history, dates).
     // The wall clock, not the transaction's start: an answer that got the lock first is stamped before this.
     const [row] = (await trx<AttemptRow>('exam_attempts')
-      .where({ id: attempt.id })
+      .where({ id })
       .update({
         finalized_at: trx.raw('LEAST(clock_timestamp(), deadline_at)'),
         correct_count: correct,
@@ -169,14 +214,14 @@ export async function finalizeAttempt(db: Knex, attempt: AttemptRow): Promise<At
       .returning('*')) as AttemptRow[];
     if (!row) throw new Error('attempt vanished');
     if (locked.kind === 'mock' && locked.user_id) {
-      const codes = ['FIRST_TEST', ...(correct / items.length >= 0.8 ? ['SCORE_80'] : [])];
+      const codes = mockAchievements(correct, items.length);
       await trx('achievements')
         .insert(codes.map((code) => ({ user_id: locked.user_id, code, earned_at: row.finalized_at })))
         .onConflict(['user_id', 'code'])
         .ignore();
     }
     await logAttemptAnswers(trx, row);
-    return row;
+    return { row, finalized: true };
   });
 }
 
@@ -222,26 +267,84 @@ export async function claimAttempt(db: Knex, tokenHash: string, userId: string):
   });
 }
 
-/**
- * Finalizes, through `finalizeAttempt`, every attempt of this owner whose deadline has passed unfinished (the
- * learner let the clock run out and never came back). Called before anything lists or counts attempts, so a
- * timed-out mock test is scored, listed, counted and awarded without the learner reopening it.
- */
-export async function finalizeExpiredAttempts(db: Knex, owner: Owner): Promise<number> {
-  const q = db<AttemptRow>('exam_attempts')
+/** Unfinalized attempts whose deadline has passed, earliest deadline first (the order their awards are dated in). */
+const expiredAttempts = (db: Knex) =>
+  db<AttemptRow>('exam_attempts')
     .whereNull('finalized_at')
     .whereNotNull('deadline_at')
-    .where('deadline_at', '<=', db.fn.now());
-  if ('userId' in owner) q.where({ user_id: owner.userId });
-  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
-  const expired = await q;
-  for (const attempt of expired) await finalizeAttempt(db, attempt);
+    .where('deadline_at', '<=', db.fn.now())
+    .orderBy('deadline_at');
+
+/**
+ * Finalizes, through `finalizeAttempt`, every attempt of this owner whose deadline has passed unfinished (the
+ * learner let the clock run out and never came back). Run by the owner's writes on exams (start, answer,
+ * finalize), so each write sees every earlier test stored as finished; reads never write (`READ_ATTEMPTS`).
+ */
+export async function finalizeExpiredAttempts(db: Knex, owner: Owner): Promise<number> {
+  const expired = await whereOwner(expiredAttempts(db), owner).pluck('id');
+  for (const id of expired) await settle(db, id);
   return expired.length;
 }
 
+/** Attempts one sweep finalizes at most; the next sweep takes the rest. */
+export const SWEEP_BATCH = 500;
+/** How often the server sweeps (server.ts). */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Finalizes the attempts of every owner whose deadline has passed unfinished (a test nobody came back to), so
+ * what reads show as finished is stored as finished soon after. Run every minute by server.ts; safe on any
+ * number of BFF instances at once: each attempt is finalized under its row lock, once. Returns how many this call
+ * finalized (0 when there was nothing to do, or another instance was first).
+ */
+export async function sweepExpiredAttempts(db: Knex): Promise<number> {
+  const expired = await expiredAttempts(db).limit(SWEEP_BATCH).pluck('id');
+  let finalized = 0;
+  for (const id of expired) if ((await settle(db, id)).finalized) finalized++;
+  return finalized;
+}
+
+/** The owner's attempts, newest first, as reads see them (`READ_ATTEMPTS`). */
 export async function listAttempts(db: Knex, owner: Owner, limit = 20): Promise<AttemptRow[]> {
-  const q = db<AttemptRow>('exam_attempts').orderBy('created_at', 'desc').limit(limit);
-  if ('userId' in owner) q.where({ user_id: owner.userId });
-  else q.where({ visitor_id: owner.visitorId }).whereNull('user_id');
-  return q;
+  return whereOwner(readAttempts(db), owner).orderBy('exam_attempts.created_at', 'desc').limit(limit);
+}
+
+export type UnsettledMock = { deadline_at: Date | string; correct_count: number; question_count: number };
+
+/**
+ * SQL (one bound parameter: the user id) of the learner's mock tests that are over but not finalized yet, as a
+ * JSON array of `UnsettledMock`, earliest deadline first: what `withAwardsDue` needs.
+ */
+export const UNSETTLED_MOCKS_JSON = `(SELECT coalesce(json_agg(json_build_object('deadline_at', deadline_at,
+    'correct_count', correct_count, 'question_count', question_count) ORDER BY deadline_at), '[]'::json)
+   FROM ${READ_ATTEMPTS} WHERE user_id = ? AND kind = 'mock' AND unsettled)`;
+
+/** An achievement as stored (`achievements` row) or as it is due. */
+export type Award = { code: ReturnType<typeof mockAchievements>[number]; earned_at: Date | string };
+
+/**
+ * The learner's achievements as reads show them: the stored ones, and those the finalize of a mock test that is
+ * over but not finalized yet will award (`mockAchievements`), dated at its deadline as that finalize will date
+ * them. A read shows what the sweep is about to store, without writing it.
+ */
+export function withAwardsDue(stored: readonly Award[], unsettled: readonly UnsettledMock[]): Award[] {
+  const held = new Set(stored.map((a) => a.code));
+  const due: Award[] = [];
+  for (const mock of unsettled) {
+    for (const code of mockAchievements(mock.correct_count, mock.question_count)) {
+      if (held.has(code)) continue;
+      held.add(code);
+      due.push({ code, earned_at: mock.deadline_at });
+    }
+  }
+  return [...stored, ...due];
+}
+
+/** The learner's mock tests that are over but not finalized yet (`UNSETTLED_MOCKS_JSON`). */
+export async function unsettledMocks(db: Knex, userId: string): Promise<UnsettledMock[]> {
+  const { rows } = await db.raw<{ rows: { mocks: UnsettledMock[] }[] }>(
+    `SELECT ${UNSETTLED_MOCKS_JSON} AS mocks`,
+    [userId],
+  );
+  return rows[0]?.mocks ?? [];
 }

@@ -1,13 +1,33 @@
+import type { Context } from 'koa';
+import { HttpError } from './errors';
+
 export const LANGUAGES = ['de', 'en', 'hr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
-/** Looks like a language tag (`fr`, `pt-BR`, `zh_Hant`): the first segment of an `/api/{lang}/...` path. */
-const LANGUAGE_LIKE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
+declare module 'koa' {
+  interface DefaultState {
+    /** The `{lang}` of `/api/{lang}/...`, once the API's language check let it through (api/index.ts). */
+    lang?: Language;
+  }
+}
 
-/** The `{lang}` of `/api/{lang}/...` when the path has one (a language-like first segment), else null. */
-export function apiLanguageSegment(path: string): string | null {
-  const first = /^\/api\/([^/]+)\//.exec(path)?.[1];
-  return first !== undefined && LANGUAGE_LIKE.test(first) ? first : null;
+/** `{lang}` of `/api/{lang}/...`: de, en or hr; anything else is a 404 `unsupported_language`. */
+export function supportedLanguage(value: unknown): Language {
+  if (!isLanguage(value)) {
+    throw new HttpError(
+      404,
+      'unsupported_language',
+      `Language '${String(value)}' is not supported. Use de, en or hr.`,
+    );
+  }
+  return value;
+}
+
+/** The checked `{lang}` of this request; only for routes mounted on the API's `/api/:lang` router. */
+export function requestLanguage(ctx: Context): Language {
+  const lang = ctx.state.lang;
+  if (!lang) throw new Error(`${ctx.path}: no checked language (a route outside the /api/:lang router?)`);
+  return lang;
 }

@@ -60,7 +60,10 @@ export async function resetRateLimit(db: Knex, key: string): Promise<void> {
   await db('rate_limits').where({ key }).delete();
 }
 
-/** Keys may carry personal data (an email): store a digest instead. */
+/**
+ * The key of a rate-limit counter: a scope and a digest of who is counted. Values are personal data (a client
+ * address, an email): every key stores the digest, never the value.
+ */
 export function rateLimitKey(scope: string, value: string): string {
   return `${scope}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
 }
@@ -86,21 +89,31 @@ export async function enforceRateLimit(
 
 export type RateLimitOptions = {
   db: Knex;
-  /** The bucket for this request, e.g. `(ctx) => \`contact:ip:${ctx.ip}\``; null skips limiting. */
-  key: (ctx: Context) => string | null;
+  /** What is counted, e.g. `contact:ip`; the key stored is this scope and a digest of `by` (`rateLimitKey`). */
+  scope: string;
+  /** Who is counted for this request, e.g. `(ctx) => ctx.ip`; null skips limiting. */
+  by: (ctx: Context) => string | null;
   limit: number;
   windowSeconds: number;
   message?: string;
 };
 
 /**
- * Koa middleware: `router.post('/contact', rateLimit({ db, key: (ctx) => `contact:${ctx.ip}`, limit: 5,
+ * Koa middleware: `router.post('/contact', rateLimit({ db, scope: 'contact:ip', by: (ctx) => ctx.ip, limit: 5,
  * windowSeconds: 3600 }), handler)`. Over the limit → 429 `rate_limited` with Retry-After.
  */
 export function rateLimit(opts: RateLimitOptions) {
   return async function limitRate(ctx: Context, next: Next) {
-    const key = opts.key(ctx);
-    if (key) await enforceRateLimit(opts.db, key, opts.limit, opts.windowSeconds, opts.message);
+    const value = opts.by(ctx);
+    if (value !== null) {
+      await enforceRateLimit(
+        opts.db,
+        rateLimitKey(opts.scope, value),
+        opts.limit,
+        opts.windowSeconds,
+        opts.message,
+      );
+    }
     await next();
   };
 }

@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { badRequest, HttpError } from './errors';
-import { isLanguage, type Language } from './lang';
 
 function issuesToDetails(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
@@ -28,17 +27,4 @@ export function parseParams<S extends z.ZodType>(params: unknown, schema: S): z.
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw badRequest('The path is not valid.', issuesToDetails(parsed.error));
   return parsed.data;
-}
-
-/** `{lang}` of `/api/{lang}/...`: de, en or hr; anything else is a 404 `unsupported_language`. */
-export function langParam(ctx: Context): Language {
-  const lang = (ctx.params as { lang?: string } | undefined)?.lang;
-  if (!isLanguage(lang)) {
-    throw new HttpError(
-      404,
-      'unsupported_language',
-      `Language '${String(lang)}' is not supported. Use de, en or hr.`,
-    );
-  }
-  return lang;
 }

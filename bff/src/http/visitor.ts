@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import { allowSecureCookies, cookieNames } from '../auth/cookies';
+import { allowSecureCookies, cookieNames, cookieOptions } from '../auth/cookies';
 import type { Config } from '../config';
 import { hitRateLimit, rateLimitKey } from './rate-limit';
 
@@ -15,7 +15,7 @@ declare module 'koa' {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const YEAR_MS = 365 * 24 * 3600 * 1000;
+const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
  * The anonymous visitor id that keeps A/B assignments sticky and owns a guest's demo: an HttpOnly cookie with a
@@ -33,14 +33,7 @@ export function visitorId(ctx: Context, config: Config): string {
   const id = randomUUID();
   ctx.state.visitorId = id;
   allowSecureCookies(ctx, config);
-  ctx.cookies.set(name, id, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: config.env === 'production',
-    maxAge: YEAR_MS,
-    overwrite: true,
-  });
+  ctx.cookies.set(name, id, cookieOptions(config, YEAR_SECONDS));
   return id;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LANGUAGE_COOKIE } from '@buergerfit/locales';
 import type { Context } from 'koa';
 import { isLanguage, type Language } from '../http/lang';
 
@@ -12,21 +13,58 @@ import { isLanguage, type Language } from '../http/lang';
  * remote has rendered the same content (shell/src/remotes/prerendered.ts).
  */
 
-/** The paths mf_marketing prerenders (its src/prerender.tsx `PAGES`). */
-export const PRERENDERED_PATHS = new Set([
-  '/',
-  '/knowledge/einburgerungstest',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/about',
-]);
 export const PRERENDER_REMOTE = 'mf_marketing';
-/** Set by the shell when the language is chosen or detected (platform `LANGUAGE_COOKIE`). */
-export const LANGUAGE_COOKIE = 'bf_lang';
 /** Response header naming the remote whose fragment is in the page (the service worker never stores such a page). */
 export const PRERENDER_HEADER = 'X-Buergerfit-Prerender';
 
 export const fragmentFile = (pathname: string) => `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
+
+const MAX_CACHED = 200;
+
+/** What mf_marketing's build writes beside its fragments: the pages it prerendered (`prerender/pages.json`). */
+const PAGE_LIST = 'pages.json';
+const PAGE_LIST_TTL_MS = 5_000;
+/** Per published version, its page list (a version's folder never changes once published). */
+const pageLists = new Map<string, readonly string[]>();
+let known: { at: number; paths: ReadonlySet<string> } | null = null;
+
+async function pageList(remotesDir: string, version: string): Promise<readonly string[]> {
+  const cached = pageLists.get(version);
+  if (cached) return cached;
+  let pages: readonly string[] = [];
+  try {
+    const text = await fs.readFile(
+      path.join(remotesDir, PRERENDER_REMOTE, version, 'prerender', PAGE_LIST),
+      'utf8',
+    );
+    const parsed = JSON.parse(text) as { pages?: unknown };
+    if (Array.isArray(parsed.pages))
+      pages = parsed.pages.filter((p): p is string => typeof p === 'string' && p.startsWith('/'));
+  } catch {
+    // A build without prerendered pages (or not there yet): nothing to put into the shell's page.
+  }
+  if (pageLists.size >= MAX_CACHED) pageLists.delete(pageLists.keys().next().value as string);
+  pageLists.set(version, pages);
+  return pages;
+}
+
+/**
+ * The paths some published build of mf_marketing prerenders: the union of what each build lists beside its
+ * fragments. The BFF keeps no copy of the marketing pages; a build that adds a page serves it prerendered as soon as
+ * it is published. The folder listing is re-read every few seconds; it gates only whether to look further.
+ */
+export async function prerenderedPaths(remotesDir: string, now = Date.now()): Promise<ReadonlySet<string>> {
+  if (known && now - known.at < PAGE_LIST_TTL_MS) return known.paths;
+  let versions: string[] = [];
+  try {
+    versions = await fs.readdir(path.join(remotesDir, PRERENDER_REMOTE));
+  } catch {
+    // No published build of the remote.
+  }
+  const lists = await Promise.all(versions.map((v) => pageList(remotesDir, v)));
+  known = { at: now, paths: new Set(lists.flat()) };
+  return known.paths;
+}
 
 /** The language cookie, else the best of Accept-Language (q-values, primary subtag), else English. */
 export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
@@ -47,7 +85,6 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
 
 /** A page's fragment and the CSS its markup needs (the remote's stylesheets, read from the published build). */
 type Prepared = { fragment: string; css: string };
-const MAX_CACHED = 200;
 /** Published versions never change, so what was read from one is kept (bounded). */
 const cache = new Map<string, Prepared | null>();
 
@@ -84,6 +121,8 @@ export async function prerendered(
   lang: Language,
   pathname: string,
 ): Promise<Prepared | null> {
+  // Only a page that build lists: no path of a request ever names a file the build did not write.
+  if (!(await pageList(remotesDir, version)).includes(pathname)) return null;
   const key = `${version}|${lang}|${pathname}`;
   if (cache.has(key)) return cache.get(key) ?? null;
   const prepared = await readPrepared(remotesDir, version, lang, pathname);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { listSessions } from '../auth/sessions';
 import { dashboardExportSections } from '../dashboard/export';
 import { learnExportSections } from '../learn/export';
-import { findUser, listIdentities, toUserJson } from './repository';
+import { findUser, listIdentities, userJson } from './repository';
 
 /**
  * One section of "Download my data". Every feature that stores something about a user adds ONE entry to
@@ -21,7 +21,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       const u = await findUser(db, userId);
       if (!u) return null;
       return {
-        ...toUserJson(u),
+        ...(await userJson(db, u)),
         username: u.username,
         hasPassword: u.password_hash !== null,
         createdAt: u.created_at,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SignInProvider, type User } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import type { Language } from '../http/lang';
 
@@ -23,22 +24,8 @@ export type UserRow = {
   updated_at: Date;
 };
 
-/** The user as the frontends see it (`GET /api/user/me` and every settings answer). Keep this shape stable. */
-export type UserJson = {
-  id: string;
-  name: string;
-  email: string | null;
-  nickname: string | null;
-  avatarUrl: string | null;
-  preferredLanguage: Language | null;
-  federalState: string | null;
-  onboarded: boolean;
-  notifications: { email: boolean; push: boolean; weeklyReport: boolean };
-  /** The learner's real test day (YYYY-MM-DD) or null; the dashboard plans towards it. */
-  examDate: string | null;
-  /** FSRS desired retention (0.80–0.95): how much of a question the learner wants to still know when it is due. */
-  desiredRetention: number;
-};
+/** The user as the frontends see it (`GET /api/user/me` and every settings answer): the contract's `User`. */
+export type UserJson = User;
 
 /** A DATE column as YYYY-MM-DD, whether pg returned a local-midnight Date or the text. */
 function dateOnly(v: Date | string | null | undefined): string | null {
@@ -48,7 +35,8 @@ function dateOnly(v: Date | string | null | undefined): string | null {
   return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
 }
 
-export function toUserJson(u: UserRow): UserJson {
+/** The user's JSON, given the sign-in providers linked to the account (see `userJson`). */
+export function toUserJson(u: UserRow, providers: SignInProvider[]): UserJson {
   return {
     id: u.id,
     name: u.nickname ?? u.username,
@@ -61,7 +49,19 @@ export function toUserJson(u: UserRow): UserJson {
     notifications: { email: u.notify_email, push: u.notify_push, weeklyReport: u.notify_weekly_report },
     examDate: dateOnly(u.exam_date),
     desiredRetention: u.desired_retention ?? 0.9,
+    providers,
   };
+}
+
+const isSignInProvider = (p: string): p is SignInProvider => (SignInProvider.options as string[]).includes(p);
+
+/** The user's JSON with the providers of their linked identities, sorted (settings list them). */
+export async function userJson(db: Knex, u: UserRow): Promise<UserJson> {
+  const rows: { provider: string }[] = await db('identities')
+    .where({ user_id: u.id })
+    .distinct('provider')
+    .orderBy('provider');
+  return toUserJson(u, rows.map((r) => r.provider).filter(isSignInProvider));
 }
 
 export async function findUser(db: Knex, id: string): Promise<UserRow | undefined> {

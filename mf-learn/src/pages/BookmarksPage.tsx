@@ -1,11 +1,11 @@
+import type { Question } from '@buergerfit/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarkList } from '../data';
-import styles from '../learn.module.css';
 import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
-import type { Question } from '../types';
+import styles from '../styles';
 
 /** Bookmarks: the saved questions, to practise from. The list is fixed while practising (unbookmarking stays put). */
 export function BookmarksPage() {

@@ -1,21 +1,17 @@
-import { api, useLanguage } from '@buergerfit/platform';
+import type { ChallengeBest, ChallengeResult, ChallengeRound, Question } from '@buergerfit/contract';
+import { api, digitShortcuts, useLanguage, useShortcuts } from '@buergerfit/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { learnKeys, useQuestions, useRecordAnswer } from '../data';
-import { digitIndex, useShortcuts } from '../keyboard';
-import styles from '../learn.module.css';
+import { learnKeys, useQuestions, useRecordAnswer, useUserId } from '../data';
 import { PageHeading } from '../PageHeading';
 import { shuffledOrder, useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
 import { QuestionCard } from '../QuestionCard';
 import { QueryStates } from '../Status';
-import type { Question } from '../types';
+import styles from '../styles';
 
 export const CHALLENGE_QUESTIONS = 20;
 export const CHALLENGE_SECONDS = 300;
-
-type Best = { best: { score: number } | null };
-type Result = { score: number; personalBest: number; isPersonalBest: boolean };
 
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
@@ -36,13 +32,14 @@ export function ChallengePage() {
 function Challenge({ pool }: { pool: Question[] }) {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
+  const userId = useUserId();
   const client = useQueryClient();
   const record = useRecordAnswer('challenge');
   const [shuffle] = useShuffle();
   const orderOf = useAnswerOrder(shuffle);
   const best = useQuery({
-    queryKey: learnKeys.challengeBest,
-    queryFn: () => api.get<Best>(api.lang('/learn/challenge/best')),
+    queryKey: learnKeys.challengeBest(userId),
+    queryFn: () => api.get<ChallengeBest>(api.lang('/learn/challenge/best')),
   });
   const [round, setRound] = useState<Question[] | null>(null);
   const [startedAt, setStartedAt] = useState(0);
@@ -54,13 +51,8 @@ function Challenge({ pool }: { pool: Question[] }) {
   const nextRef = useRef<HTMLButtonElement>(null);
 
   const submit = useMutation({
-    mutationFn: (body: {
-      correct: number;
-      answered: number;
-      best_streak: number;
-      duration_seconds: number;
-    }) => api.post<Result>(`/api/${language}/learn/challenge`, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: learnKeys.challengeBest }),
+    mutationFn: (body: ChallengeRound) => api.post<ChallengeResult>(`/api/${language}/learn/challenge`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: learnKeys.challengeBest(userId) }),
   });
 
   const elapsed = round ? Math.floor((now - startedAt) / 1000) : 0;
@@ -130,16 +122,15 @@ function Challenge({ pool }: { pool: Question[] }) {
 
   const bookmark = useQuestionBookmark(q);
   // 1–4 answer, → next once answered, B bookmark; off before the round starts and after it ends.
-  useShortcuts((key) => {
-    if (!q) return false;
-    const order = orderOf(q);
-    const n = digitIndex(key, order.length);
-    if (n !== null) choose(order[n] as number);
-    else if (key === 'ArrowRight' && chosen !== null) next();
-    else if (key === 'b') bookmark.toggle();
-    else return false;
-    return true;
-  }, Boolean(q) && !finished);
+  const order = q ? orderOf(q) : [];
+  useShortcuts(
+    {
+      ...digitShortcuts(order.length, (n) => choose(order[n] as number)),
+      ArrowRight: () => (chosen === null ? false : next()),
+      b: bookmark.toggle,
+    },
+    { enabled: Boolean(q) && !finished },
+  );
 
   if (!round)
     return (

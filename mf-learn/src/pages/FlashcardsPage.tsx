@@ -1,15 +1,21 @@
-import { Link, readStorage, useLanguage, writeStorage } from '@buergerfit/platform';
+import type { Question, QuestionProgressMap, Rating } from '@buergerfit/contract';
+import {
+  digitShortcuts,
+  Link,
+  readStorage,
+  useLanguage,
+  useShortcuts,
+  writeStorage,
+} from '@buergerfit/platform';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgress, useQuestions, useRecordAnswer } from '../data';
 import { Flashcard } from '../Flashcard';
-import { digitIndex, useShortcuts } from '../keyboard';
-import styles from '../learn.module.css';
 import { PageHeading, useLearnBase } from '../PageHeading';
 import { useQuestionBookmark } from '../Practice';
 import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
 import { QueryStates } from '../Status';
-import type { ProgressMap, Question, Rating } from '../types';
+import styles from '../styles';
 
 const LENGTH_KEY = 'buergerfit.learn.flashcardsSession';
 export const SESSION_LENGTHS = [10, 20, 50] as const;
@@ -17,17 +23,21 @@ export type SessionLength = (typeof SESSION_LENGTHS)[number];
 const DEFAULT_LENGTH: SessionLength = 20;
 export const RATINGS: Rating[] = ['again', 'hard', 'good', 'easy'];
 
-const dueAt = (progress: ProgressMap, q: Question) => {
+const dueAt = (progress: QuestionProgressMap, q: Question) => {
   const due = progress[q.id]?.due;
   return due ? Date.parse(due) : Number.NaN;
 };
-const isNew = (progress: ProgressMap, q: Question) => (progress[q.id]?.seen ?? 0) === 0;
+const isNew = (progress: QuestionProgressMap, q: Question) => (progress[q.id]?.seen ?? 0) === 0;
 
 /**
  * A session's deck: the cards due now (due ≤ now, earliest first), then the new ones (never answered, in catalog
  * order). Cards answered before but not due yet are not in it.
  */
-export function deckOrder(questions: Question[], progress: ProgressMap, now = Date.now()): Question[] {
+export function deckOrder(
+  questions: Question[],
+  progress: QuestionProgressMap,
+  now = Date.now(),
+): Question[] {
   const due = questions
     .filter((q) => dueAt(progress, q) <= now)
     .sort((a, b) => dueAt(progress, a) - dueAt(progress, b) || a.number - b.number);
@@ -36,7 +46,7 @@ export function deckOrder(questions: Question[], progress: ProgressMap, now = Da
 }
 
 /** Reviewing ahead: every card answered before, earliest due first (those without a due date last). */
-export function aheadOrder(questions: Question[], progress: ProgressMap): Question[] {
+export function aheadOrder(questions: Question[], progress: QuestionProgressMap): Question[] {
   const key = (q: Question) => {
     const due = dueAt(progress, q);
     return Number.isNaN(due) ? Number.POSITIVE_INFINITY : due;
@@ -158,7 +168,7 @@ function Flashcards({ questions }: { questions: Question[] }) {
   );
 }
 
-function NextDue({ questions, progress }: { questions: Question[]; progress: ProgressMap }) {
+function NextDue({ questions, progress }: { questions: Question[]; progress: QuestionProgressMap }) {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
   const first = questions[0];
@@ -236,13 +246,11 @@ function FlashSession({
   });
 
   // Space/Enter turn the card over; once turned, 1–4 grade again/hard/good/easy; B bookmarks.
-  useShortcuts((key) => {
-    const n = digitIndex(key, RATINGS.length);
-    if (key === 'b') bookmark.toggle();
-    else if (key === ' ' || key === 'Enter') flip();
-    else if (n !== null && revealed) grade(RATINGS[n] as Rating);
-    else return false;
-    return true;
+  useShortcuts({
+    b: bookmark.toggle,
+    ' ': flip,
+    Enter: flip,
+    ...(revealed ? digitShortcuts(RATINGS.length, (n) => grade(RATINGS[n] as Rating)) : {}),
   });
 
   return (
@@ -256,7 +264,7 @@ function FlashSession({
         <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
       </div>
       {/* Screen readers hear the answer when the card is turned over (focus stays on the button). */}
-      <p className={styles.srOnly} aria-live="polite">
+      <p className={styles.visuallyHidden} aria-live="polite">
         {flipped && (
           <>
             {t('flashcardAnswer')}: <span lang="de">{q.answers[q.correct]}</span>

@@ -1,13 +1,13 @@
+import type { FocusQueue } from '@buergerfit/contract';
 import { api, useLanguage } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { learnKeys } from '../data';
-import styles from '../learn.module.css';
+import { learnKeys, useUserId } from '../data';
 import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
-import type { Progress, Question } from '../types';
+import styles from '../styles';
 
 export const FOCUS_LIMIT = 20;
 
@@ -18,14 +18,12 @@ export const FOCUS_LIMIT = 20;
 export function FocusPage() {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
+  const userId = useUserId();
   const [shuffle] = useShuffle();
   const [index, setIndex] = useState(0);
   const query = useQuery({
-    queryKey: learnKeys.focus(language),
-    queryFn: () =>
-      api.get<{ total: number; questions: (Question & { progress: Progress })[] }>(
-        api.lang(`/learn/focus?limit=${FOCUS_LIMIT}`),
-      ),
+    queryKey: learnKeys.focus(userId, language),
+    queryFn: () => api.get<FocusQueue>(api.lang(`/learn/focus?limit=${FOCUS_LIMIT}`)),
     // The round stays put while the learner works through it.
     refetchOnWindowFocus: false,
     refetchOnMount: 'always',

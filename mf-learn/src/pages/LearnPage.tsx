@@ -1,14 +1,14 @@
+import type { Question, QuestionProgressMap, Topic } from '@buergerfit/contract';
 import { Link, useSearchParams, useSession } from '@buergerfit/platform';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useQuestions, useTopics } from '../data';
-import styles from '../learn.module.css';
 import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
+import { displayNumber } from '../questionNumbers';
 import { QueryStates } from '../Status';
 import { findByNumber, questionSearch } from '../search';
-import type { ProgressMap, Question, Topic } from '../types';
-import { displayNumber } from '../types';
+import styles from '../styles';
 
 type Scope = 'all' | 'general' | 'state';
 /** What the learner has done with a question: wrong last time, never seen, bookmarked. */
@@ -46,7 +46,7 @@ export const inTopic = (q: Question, topic: string) => !topic || q.topic === top
 export function hasStatus(
   q: Question,
   status: Status,
-  progress: ProgressMap,
+  progress: QuestionProgressMap,
   bookmarks: ReadonlySet<string>,
 ) {
   const p = progress[q.id];
@@ -165,7 +165,7 @@ function LearnList({ questions }: { questions: Question[] }) {
         </p>
       )}
       <fieldset className={styles.filters}>
-        <legend className={styles.srOnly}>{t('filters')}</legend>
+        <legend className={styles.visuallyHidden}>{t('filters')}</legend>
         <div className={styles.field}>
           <label htmlFor={ids.search}>{t('search')}</label>
           <input

@@ -1,14 +1,14 @@
+import type { ExamMistakes } from '@buergerfit/contract';
 import { isApiError, Link, useLanguage, useParams } from '@buergerfit/platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMistakes } from '../data';
-import styles from '../learn.module.css';
 import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
-import type { MistakesSet } from '../types';
+import styles from '../styles';
 
 /** Where mf_exam shows a finished test's review. */
-export const reviewPath = (set: Pick<MistakesSet, 'attemptId' | 'kind'>) =>
+export const reviewPath = (set: Pick<ExamMistakes, 'attemptId' | 'kind'>) =>
   `/${set.kind === 'demo' ? 'demo' : 'exam'}/result/${encodeURIComponent(set.attemptId)}`;
 
 /**
@@ -55,7 +55,7 @@ function MistakesError({ error, onRetry }: { error: unknown; onRetry: () => void
   );
 }
 
-function Mistakes({ set }: { set: MistakesSet }) {
+function Mistakes({ set }: { set: ExamMistakes }) {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
   const [shuffle] = useShuffle();

@@ -2,10 +2,10 @@ import { useSearchParams, useSession } from '@buergerfit/platform';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuestions, useStates } from '../data';
-import styles from '../learn.module.css';
 import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { QueryStates } from '../Status';
+import styles from '../styles';
 
 /** State practice: the 10 questions of the learner's federal state, or any other via `?state=XX`. */
 export function StatePage() {

@@ -58,7 +58,7 @@ export interface ApiClientOptions {
 /** Paths that never trigger a refresh: the refresh itself, logout and the credentials login. */
 const NO_REFRESH_PATHS = new Set(['/auth/refresh', '/auth/logout', '/api/auth/login']);
 
-export function defaultSessionExpired(): void {
+function defaultSessionExpired(): void {
   clearStoredUser();
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(LOGOUT_EVENT));
 }

@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
 import { NARROW_BREAKPOINT } from './constants';
-import type { Location } from './router';
 
 /** Paths that open as a dialog over the current page on narrow screens (spec §2). */
-export const LEGAL_PATHS = ['/privacy-policy', '/terms-of-service', '/about'] as const;
+const LEGAL_PATHS = ['/privacy-policy', '/terms-of-service', '/about'] as const;
 
-export interface BackgroundState {
-  backgroundLocation: Pick<Location, 'pathname' | 'search' | 'hash'>;
+/** The parts of a router location that name a page. */
+interface Place {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+interface BackgroundState {
+  backgroundLocation: Place;
 }
 
 export function isLegalPath(pathname: string): boolean {
@@ -14,24 +20,20 @@ export function isLegalPath(pathname: string): boolean {
 }
 
 /** The page a legal dialog was opened over, if the navigation carried one. */
-export function getBackgroundLocation(
-  location: Pick<Location, 'state'>,
-): BackgroundState['backgroundLocation'] | null {
+export function getBackgroundLocation(location: { state: unknown }): Place | null {
   const bg = (location.state as Partial<BackgroundState> | null)?.backgroundLocation;
   return bg && typeof bg.pathname === 'string' ? bg : null;
 }
 
 /** `state` for a link to a legal page: remembers the page it was opened over. */
-export function legalLinkState(
-  location: Pick<Location, 'pathname' | 'search' | 'hash' | 'state'>,
-): BackgroundState {
+export function legalLinkState(location: Place & { state: unknown }): BackgroundState {
   const bg = getBackgroundLocation(location);
   return {
     backgroundLocation: bg ?? { pathname: location.pathname, search: location.search, hash: location.hash },
   };
 }
 
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   const get = () =>
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&

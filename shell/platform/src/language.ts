@@ -1,12 +1,13 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { LANGUAGES } from '@buergerfit/locales';
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { use, useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, STORAGE_KEYS, SUPPORTED_LANGUAGES } from './constants';
+import { FALLBACK_LANGUAGE, STORAGE_KEYS } from './constants';
 import { readStorage, writeStorage } from './storage';
 import type { Language } from './types';
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Stored choice first, then the browser's languages (primary subtag), then English. */
@@ -36,7 +37,7 @@ export function currentLanguage(): Language {
  * Cookie with the language in use, so the server can send a prerendered page in it (the BFF reads it; it is not
  * needed by any API). Not HttpOnly: the app writes it whenever the language is set.
  */
-export const LANGUAGE_COOKIE = 'bf_lang';
+const LANGUAGE_COOKIE = 'bf_lang';
 
 function setHtmlLang(lng: string): void {
   if (typeof document === 'undefined' || !isLanguage(lng)) return;
@@ -50,7 +51,7 @@ type Bundles = Partial<Record<Language, ResourceLanguage>>;
 const pending: Array<{ ns: string; bundles: Bundles }> = [];
 
 function addBundles(ns: string, bundles: Bundles): void {
-  for (const lng of SUPPORTED_LANGUAGES) {
+  for (const lng of LANGUAGES) {
     const bundle = bundles[lng];
     if (bundle) i18next.addResourceBundle(lng, ns, bundle, true, true);
   }
@@ -120,7 +121,7 @@ export async function initI18n(resources: Resource = {}, lng: Language = detectL
     await i18next.use(initReactI18next).init({
       lng,
       fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
+      supportedLngs: [...LANGUAGES],
       resources,
       defaultNS: 'shell',
       ns: Object.keys(resources[lng] ?? resources[FALLBACK_LANGUAGE] ?? { shell: {} }),
@@ -138,24 +139,16 @@ export async function initI18n(resources: Resource = {}, lng: Language = detectL
 }
 
 /** Switch language: re-renders shell and loaded remotes, sets `<html lang>`, persists the choice. */
-export async function changeLanguage(language: Language): Promise<void> {
+export async function changeLanguage(language: Language, i18n: I18n = i18next): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
   await prepareLanguage(language);
-  await i18next.changeLanguage(language);
+  await i18n.changeLanguage(language);
   setHtmlLang(language);
 }
 
 export function useLanguage(): { language: Language; setLanguage: (language: Language) => Promise<void> } {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language;
-  const setLanguage = useCallback(
-    async (language: Language) => {
-      writeStorage(STORAGE_KEYS.language, language);
-      await prepareLanguage(language);
-      await i18n.changeLanguage(language);
-      setHtmlLang(language);
-    },
-    [i18n],
-  );
+  const setLanguage = useCallback((language: Language) => changeLanguage(language, i18n), [i18n]);
   return { language: isLanguage(lng) ? lng : FALLBACK_LANGUAGE, setLanguage };
 }

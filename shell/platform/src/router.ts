@@ -5,7 +5,6 @@
  * library that a shared module would carry (~40 KB compressed). Add an export here when an app needs one.
  */
 
-export type { Location, NavigateFunction, To } from 'react-router-dom';
 export {
   BrowserRouter,
   Link,

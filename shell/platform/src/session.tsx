@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { type ApiClient, api as defaultApi, isApiError } from './api';
 import { LOGOUT_EVENT } from './constants';
-import { readStoredUser, writeStoredUser } from './storage';
+import { clearUserStorage, readStoredUser, writeStoredUser } from './storage';
 import type { User } from './types';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -25,8 +25,13 @@ export interface Session {
   setUser(user: User | null): void;
 }
 
-/** Signed out: the service worker drops the learner's stored question sets (see shell/public/sw.js). */
-function forgetOfflineData(): void {
+/**
+ * A learner left this device (signed out, the session expired, or another account took over): forget what the
+ * device kept for them — their entries in browser storage, and the service worker's stored question sets (see
+ * shell/public/sw.js).
+ */
+function forgetLearner(): void {
+  clearUserStorage();
   try {
     navigator.serviceWorker?.controller?.postMessage({ type: 'buergerfit:signed-out' });
   } catch (error) {
@@ -42,12 +47,19 @@ export interface SessionProviderProps {
   client?: ApiClient;
   /** Run `GET /api/user/me` on mount (default true). */
   checkOnMount?: boolean;
+  /**
+   * Called when a signed-in learner leaves (signs out, the session expires, another account signs in), after
+   * their storage entries are gone: the app drops what else it holds for them (PlatformProviders clears the
+   * query cache).
+   */
+  onSignOut?: () => void;
 }
 
 export function SessionProvider({
   children,
   client = defaultApi,
   checkOnMount = true,
+  onSignOut,
 }: SessionProviderProps) {
   const [state, setState] = useState<{ user: User | null; status: SessionStatus }>(() => {
     const user = readStoredUser();
@@ -55,10 +67,22 @@ export function SessionProvider({
   });
   /** Bumped on every local change so a slower, older session check cannot overwrite it. */
   const version = useRef(0);
+  /** The learner this device is signed in as (the cached one until the session check answers). */
+  const current = useRef(state.user);
+  const signedOut = useRef(onSignOut);
+  useEffect(() => {
+    signedOut.current = onSignOut;
+  });
 
   const setUser = useCallback((user: User | null) => {
     version.current += 1;
-    if (!user && readStoredUser()) forgetOfflineData();
+    // The stored user too: a failed token refresh removes it before it tells us (LOGOUT_EVENT).
+    const previous = current.current ?? readStoredUser();
+    current.current = user;
+    if (previous && previous.id !== user?.id) {
+      forgetLearner();
+      signedOut.current?.();
+    }
     writeStoredUser(user);
     setState({ user, status: user ? 'authenticated' : 'anonymous' });
   }, []);
@@ -74,8 +98,10 @@ export function SessionProvider({
       // decides on every request it gets.
       if (isApiError(error) && error.status === 0) {
         const cached = readStoredUser();
-        if (version.current === startedAt)
+        if (version.current === startedAt) {
+          current.current = cached;
           setState({ user: cached, status: cached ? 'authenticated' : 'anonymous' });
+        }
         return cached;
       }
       if (!(isApiError(error) && error.status === 401)) console.warn('[session] session check failed', error);

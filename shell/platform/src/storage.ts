@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from './constants';
+import { KEPT_ON_SIGN_OUT, STORAGE_KEYS, STORAGE_PREFIX } from './constants';
 import type { User } from './types';
 
 function storage(): Storage | null {
@@ -57,6 +57,24 @@ export function writeStoredUser(user: User | null): void {
 
 export function clearStoredUser(): void {
   writeStorage(STORAGE_KEYS.user, null);
+}
+
+/**
+ * Sign-out on a shared device: removes the learner's entries from localStorage and sessionStorage (the user, the
+ * federal state, the remotes' per-learner entries — every `buergerfit.` key except those in KEPT_ON_SIGN_OUT).
+ */
+export function clearUserStorage(): void {
+  if (typeof window === 'undefined') return;
+  for (const area of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const s = window[area];
+      const keys = Array.from({ length: s.length }, (_, i) => s.key(i));
+      for (const key of keys)
+        if (key?.startsWith(STORAGE_PREFIX) && !KEPT_ON_SIGN_OUT.includes(key)) s.removeItem(key);
+    } catch (error) {
+      console.warn(`[storage] could not clear ${area}`, error);
+    }
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** The product name every document title ends with. */
-export const TITLE_SUFFIX = 'Bürgerfit';
+const TITLE_SUFFIX = 'Bürgerfit';
 
 /** `Page · Bürgerfit`; the product name alone without a page. */
 export const documentTitle = (page?: string | null) => (page ? `${page} · ${TITLE_SUFFIX}` : TITLE_SUFFIX);

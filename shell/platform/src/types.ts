@@ -1,31 +1,20 @@
 /** The typed shell ↔ remote contract. A change here is a versioned change of @buergerfit/platform. */
+import type {
+  RemoteName as ContractRemoteName,
+  ErrorBody,
+  NotificationPreferences,
+  RemoteDescriptor,
+  RemoteRegistry,
+  User,
+} from '@buergerfit/contract';
+import type { LocaleLanguage } from '@buergerfit/locales';
+import type { ComponentType } from 'react';
 
-export type Language = 'de' | 'en' | 'hr';
+/** A language of the app: one of `LANGUAGES` of @buergerfit/locales. */
+export type Language = LocaleLanguage;
 
-export interface NotificationPreferences {
-  email: boolean;
-  push: boolean;
-  weeklyReport: boolean;
-}
-
-export interface User {
-  id: string;
-  name: string;
-  email: string | null;
-  nickname: string | null;
-  avatarUrl: string | null;
-  preferredLanguage: Language | null;
-  federalState: string | null;
-  onboarded: boolean;
-  /** The learner's real test date (YYYY-MM-DD), if they set one: the dashboard plans towards it. */
-  examDate?: string | null;
-  /**
-   * The share of questions the learner wants to still know when they come up again (FSRS desired retention,
-   * 0.80–0.95, default 0.90): higher means more frequent reviews.
-   */
-  desiredRetention?: number;
-  notifications: NotificationPreferences;
-}
+/** The signed-in user and their notification choices: the BFF's answer of `GET /api/user/me`, as the contract says. */
+export type { NotificationPreferences, User };
 
 /** Props of every remote's `./App` entry. The remote renders its own `<Routes>` below `basename`. */
 export interface RemoteAppProps {
@@ -39,22 +28,40 @@ export interface ContactDialogProps {
   onClose: () => void;
 }
 
+/**
+ * What each remote exposes (its federation `exposes`) and the props each entry takes: the shell renders an entry
+ * only with its own props, and a remote's entry is typed against the same props.
+ */
+export interface RemoteEntries {
+  mf_marketing: { './App': RemoteAppProps; './ContactDialog': ContactDialogProps };
+  mf_exam: { './App': RemoteAppProps };
+  mf_learn: { './App': RemoteAppProps };
+  mf_dashboard: { './App': RemoteAppProps };
+  mf_account: { './App': RemoteAppProps };
+}
+
 /** Federation names of the remotes. */
-export type RemoteName = 'mf_marketing' | 'mf_exam' | 'mf_learn' | 'mf_dashboard' | 'mf_account';
+export type RemoteName = keyof RemoteEntries;
 
-/** One entry of `GET /api/remotes`. */
-export interface RemoteDescriptor {
-  name: RemoteName | (string & {});
-  variant: string;
-  version: string;
-  manifestUrl: string;
+/** An entry `name` exposes (for a union of names: the entries all of them have, i.e. `./App`). */
+export type RemoteExpose<N extends RemoteName> = keyof RemoteEntries[N] & string;
+
+/** The props of `<name>/<expose>` (always an object: said here so that generic code can spread them in JSX). */
+export type RemoteProps<N extends RemoteName, E extends RemoteExpose<N>> = RemoteEntries[N][E] & object;
+
+/** A loaded entry: its default export renders it. */
+export interface RemoteModule<N extends RemoteName, E extends RemoteExpose<N>> {
+  default: ComponentType<RemoteProps<N, E>>;
 }
 
-export interface RemoteRegistryResponse {
-  remotes: RemoteDescriptor[];
-}
+/** One entry of `GET /api/remotes`, and the whole answer. */
+export type { RemoteDescriptor };
+export type RemoteRegistryResponse = RemoteRegistry;
 
 /** The BFF's error body. */
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+export type ApiErrorBody = ErrorBody;
+
+/** The shell's entries name exactly the remotes the contract's registry knows: a remote added on one side only fails typecheck. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const remoteNamesAgree: Same<RemoteName, ContractRemoteName> = true;
+void remoteNamesAgree;

@@ -4,19 +4,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, ApiError } from '../src/api';
 import { LOGOUT_EVENT, STORAGE_KEYS } from '../src/constants';
 import { SessionProvider, useSession } from '../src/session';
+import { testUser } from '../src/testing';
 import type { User } from '../src/types';
 
-const ana: User = {
-  id: 'u1',
+const ana: User = testUser({
   name: 'Ana',
   email: 'ana@example.org',
-  nickname: null,
-  avatarUrl: null,
   preferredLanguage: 'hr',
   federalState: 'BY',
   onboarded: true,
-  notifications: { email: false, push: false, weeklyReport: false },
-};
+});
 
 function fakeClient(
   overrides: Partial<Record<'get' | 'post', (...args: unknown[]) => Promise<unknown>>>,

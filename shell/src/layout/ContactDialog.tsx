@@ -1,4 +1,3 @@
-import type { ContactDialogProps } from '@buergerfit/platform';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { RemoteArea } from '../remotes/RemoteArea';
 import styles from '../shell.module.css';
@@ -19,7 +18,6 @@ export function ContactDialogProvider({ children }: { children: ReactNode }) {
   }, []);
   const onClose = useCallback(() => setOpen(false), []);
   const control = useMemo(() => ({ openContact }), [openContact]);
-  const props: ContactDialogProps = { open, onClose };
   return (
     <ContactContext.Provider value={control}>
       {children}
@@ -28,7 +26,7 @@ export function ContactDialogProvider({ children }: { children: ReactNode }) {
           <RemoteArea
             name="mf_marketing"
             expose="./ContactDialog"
-            componentProps={props as unknown as Record<string, unknown>}
+            props={{ open, onClose }}
             loadingFallback={null}
             onClose={open ? onClose : undefined}
           />

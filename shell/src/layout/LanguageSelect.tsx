@@ -1,4 +1,5 @@
-import { isLanguage, SUPPORTED_LANGUAGES, useLanguage } from '@buergerfit/platform';
+import { LANGUAGES } from '@buergerfit/locales';
+import { isLanguage, useLanguage } from '@buergerfit/platform';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
@@ -20,7 +21,7 @@ export function LanguageSelect() {
           if (isLanguage(next)) void setLanguage(next);
         }}
       >
-        {SUPPORTED_LANGUAGES.map((lng) => (
+        {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng} title={t(`language.${lng}`)}>
             {lng.toUpperCase()}
           </option>

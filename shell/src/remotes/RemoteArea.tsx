@@ -1,5 +1,7 @@
 import {
+  type RemoteExpose,
   type RemoteName,
+  type RemoteProps,
   trackConversion,
   useDocumentTitle,
   useLocation,
@@ -22,33 +24,38 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '../pages/Loading';
 import styles from '../shell.module.css';
 import { type RemoteLoader, useRemoteLoader } from './context';
+import { remoteEntry } from './entry';
 import { prerenderedFor, releasePrerendered } from './prerendered';
 
-// biome-ignore lint/suspicious/noExplicitAny: props are typed by the caller (RemoteAppProps, ContactDialogProps)
-type AnyComponent = ComponentType<any>;
-const lazyCache = new WeakMap<RemoteLoader, Map<string, LazyExoticComponent<AnyComponent>>>();
+type LazyEntry<N extends RemoteName, E extends RemoteExpose<N>> = LazyExoticComponent<
+  ComponentType<RemoteProps<N, E>>
+>;
+/** One lazy component per loader and entry, typed by the entry's props. */
+type LazyEntries = { [N in RemoteName]?: { [E in RemoteExpose<N>]?: LazyEntry<N, E> } };
+const lazyCache = new WeakMap<RemoteLoader, LazyEntries>();
 
-function lazyRemote(
+function lazyRemote<N extends RemoteName, E extends RemoteExpose<N>>(
   loader: RemoteLoader,
-  name: RemoteName,
-  expose: string,
-): LazyExoticComponent<AnyComponent> {
+  name: N,
+  expose: E,
+): LazyEntry<N, E> {
   let cache = lazyCache.get(loader);
   if (!cache) {
-    cache = new Map();
+    cache = {};
     lazyCache.set(loader, cache);
   }
-  const key = `${name}|${expose}`;
-  let component = cache.get(key);
+  const entries: NonNullable<LazyEntries[N]> = cache[name] ?? {};
+  cache[name] = entries;
+  let component: LazyEntry<N, E> | undefined = entries[expose];
   if (!component) {
-    component = lazy(() => loader.load(name, expose));
-    cache.set(key, component);
+    component = lazy(() => loader.load(name, expose).then((loaded) => remoteEntry(name, expose, loaded)));
+    entries[expose] = component;
   }
   return component;
 }
 
-function forget(loader: RemoteLoader, name: RemoteName, expose: string) {
-  lazyCache.get(loader)?.delete(`${name}|${expose}`);
+function forget<N extends RemoteName>(loader: RemoteLoader, name: N, expose: RemoteExpose<N>) {
+  delete lazyCache.get(loader)?.[name]?.[expose];
   loader.reset(name, expose);
 }
 
@@ -123,10 +130,11 @@ export function RemoteError({
   );
 }
 
-export interface RemoteAreaProps {
-  name: RemoteName;
-  expose?: string;
-  componentProps: Record<string, unknown>;
+export interface RemoteAreaProps<N extends RemoteName, E extends RemoteExpose<N>> {
+  name: N;
+  expose: E;
+  /** The entry's own props (the contract's `RemoteEntries`). */
+  props: RemoteProps<N, E>;
   loadingFallback?: ReactNode;
   onClose?: () => void;
 }
@@ -165,13 +173,13 @@ function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
 }
 
 /** Renders `<name>/<expose>` lazily in the shell's own React tree (context flows through singletons). */
-export function RemoteArea({
+export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
   name,
-  expose = './App',
-  componentProps,
+  expose,
+  props,
   loadingFallback,
   onClose,
-}: RemoteAreaProps) {
+}: RemoteAreaProps<N, E>) {
   const loader = useRemoteLoader();
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
@@ -199,7 +207,7 @@ export function RemoteArea({
           )
         }
       >
-        <Remote {...componentProps} />
+        <Remote {...props} />
         {prerendered !== null && <Shown onShown={releasePrerendered} />}
       </Suspense>
     </RemoteErrorBoundary>

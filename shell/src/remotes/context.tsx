@@ -1,16 +1,16 @@
-import type { RemoteName } from '@buergerfit/platform';
-import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
-
-// biome-ignore lint/suspicious/noExplicitAny: a remote entry's props are checked where it is rendered
-export type RemoteModule = { default: ComponentType<any> };
+import type { RemoteExpose, RemoteName } from '@buergerfit/platform';
+import { createContext, type ReactNode, useContext } from 'react';
 
 export interface RemoteLoader {
-  /** Loads `<name>/<expose>`; retried once inside; rejects when the remote is unavailable. */
-  load(name: RemoteName, expose?: string): Promise<RemoteModule>;
+  /**
+   * Loads `<name>/<expose>` as the federation runtime gives it (checked where it is rendered, see `entry.ts`);
+   * retried once inside; rejects when the remote is unavailable.
+   */
+  load<N extends RemoteName>(name: N, expose: RemoteExpose<N>): Promise<unknown>;
   /** Forget a failed load so the next `load` starts over. */
-  reset(name: RemoteName, expose?: string): void;
-  /** Warm a remote; on failure dispatches PRELOAD_ERROR_EVENT instead of rejecting. */
-  preload(name: RemoteName, expose?: string): void;
+  reset<N extends RemoteName>(name: N, expose: RemoteExpose<N>): void;
+  /** Warm a remote's `./App`; a failure is logged, never thrown. */
+  preload(name: RemoteName): void;
 }
 
 const RemoteLoaderContext = createContext<RemoteLoader | null>(null);

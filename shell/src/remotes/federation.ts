@@ -1,12 +1,7 @@
-import {
-  api,
-  PRELOAD_ERROR_EVENT,
-  type RemoteDescriptor,
-  type RemoteName,
-  type RemoteRegistryResponse,
-} from '@buergerfit/platform';
+import type { ExposureBeacon, RemoteDescriptor, RemoteRegistry } from '@buergerfit/contract';
+import { api, type RemoteName } from '@buergerfit/platform';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteLoader, RemoteModule } from './context';
+import type { RemoteLoader } from './context';
 
 const RETRY_DELAY_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,7 +11,7 @@ let registry: Promise<Map<string, RemoteDescriptor>> | null = null;
 /** `GET /api/remotes` once per page load, registering every remote with the federation runtime. */
 export function loadRegistry(): Promise<Map<string, RemoteDescriptor>> {
   registry ??= api
-    .get<RemoteRegistryResponse>('/api/remotes', { skipRefresh: true })
+    .get<RemoteRegistry>('/api/remotes', { skipRefresh: true })
     .then(({ remotes }) => {
       registerRemotes(
         remotes.map((r) => ({ name: r.name, entry: r.manifestUrl })),
@@ -31,9 +26,9 @@ export function loadRegistry(): Promise<Map<string, RemoteDescriptor>> {
   return registry;
 }
 
-async function loadOnce(name: string, expose: string): Promise<RemoteModule> {
-  const mod = await loadRemote<RemoteModule>(`${name}/${expose.replace(/^\.\//, '')}`);
-  if (!mod?.default) throw new Error(`Remote ${name} did not provide ${expose}`);
+async function loadOnce(name: string, expose: string): Promise<unknown> {
+  const mod = await loadRemote<unknown>(`${name}/${expose.replace(/^\.\//, '')}`);
+  if (!mod) throw new Error(`Remote ${name} did not provide ${expose}`);
   return mod;
 }
 
@@ -44,11 +39,15 @@ function recordExposure(remote: RemoteDescriptor) {
   if (exposed.has(remote.name)) return;
   exposed.add(remote.name);
   api
-    .post('/api/remotes/exposures', { remote: remote.name, variant: remote.variant }, { skipRefresh: true })
+    .post(
+      '/api/remotes/exposures',
+      { remote: remote.name, variant: remote.variant } satisfies ExposureBeacon,
+      { skipRefresh: true },
+    )
     .catch((error: unknown) => console.warn('[shell] exposure not recorded', error));
 }
 
-async function loadWithRetry(name: RemoteName, expose: string): Promise<RemoteModule> {
+async function loadWithRetry(name: RemoteName, expose: string): Promise<unknown> {
   let remotes: Map<string, RemoteDescriptor>;
   try {
     remotes = await loadRegistry();
@@ -59,7 +58,7 @@ async function loadWithRetry(name: RemoteName, expose: string): Promise<RemoteMo
   }
   const descriptor = remotes.get(name);
   if (!descriptor) throw new Error(`Remote ${name} is not in the registry`);
-  let mod: RemoteModule;
+  let mod: unknown;
   try {
     mod = await loadOnce(name, expose);
   } catch (error) {
@@ -73,11 +72,11 @@ async function loadWithRetry(name: RemoteName, expose: string): Promise<RemoteMo
   return mod;
 }
 
-const modules = new Map<string, Promise<RemoteModule>>();
+const modules = new Map<string, Promise<unknown>>();
 const keyOf = (name: string, expose: string) => `${name}|${expose}`;
 
 export const federationLoader: RemoteLoader = {
-  load(name, expose = './App') {
+  load(name, expose) {
     const key = keyOf(name, expose);
     let pending = modules.get(key);
     if (!pending) {
@@ -89,13 +88,13 @@ export const federationLoader: RemoteLoader = {
     }
     return pending;
   },
-  reset(name, expose = './App') {
+  reset(name, expose) {
     modules.delete(keyOf(name, expose));
   },
-  preload(name, expose = './App') {
-    federationLoader.load(name, expose).catch((error: unknown) => {
+  preload(name) {
+    // Only a warm-up: the area that renders the remote shows a failure (and retries).
+    federationLoader.load(name, './App').catch((error: unknown) => {
       console.warn(`[shell] preloading ${name} failed`, error);
-      window.dispatchEvent(new CustomEvent(PRELOAD_ERROR_EVENT, { detail: { remote: name, error } }));
     });
   },
 };

@@ -9,6 +9,8 @@ import * as learn from './20261122_007_learn';
 import * as achievementsOnWrite from './20261123_008_achievements_on_write';
 import * as answerLog from './20261124_009_answer_log';
 import * as writeLimits from './20261124_010_write_limits';
+import * as catalogSupplement from './20261124_011_catalog_supplement';
+import * as attemptSweep from './20261124_012_attempt_sweep';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -27,6 +29,8 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_008_achievements_on_write', achievementsOnWrite],
   ['20261124_009_answer_log', answerLog],
   ['20261124_010_write_limits', writeLimits],
+  ['20261124_011_catalog_supplement', catalogSupplement],
+  ['20261124_012_attempt_sweep', attemptSweep],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,180 @@
+import Router from '@koa/router';
+import grant from 'grant';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { clearSessionCookies, cookieNames, setSessionCookies } from '../../auth/cookies';
+import { testUserName } from '../../auth/local-provider';
+import { startSession } from '../../auth/middleware';
+import { destroyOAuthSession, oauthSession } from '../../auth/oauth-session';
+import { verifyPassword } from '../../auth/password';
+import { fetchProfile, type GrantResponse, grantConfig, isProvider } from '../../auth/providers';
+import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/sessions';
+import { readAccessToken, signAccessToken } from '../../auth/tokens';
+import type { Deps } from '../../deps';
+import { claimGuestDemo } from '../../exam/claim';
+import { HttpError, notFound, unauthorized } from '../../http/errors';
+import { enforceRateLimit, rateLimitKey, refundRateLimit, resetRateLimit } from '../../http/rate-limit';
+import { safeReturnPath, welcomePath } from '../../http/redirect';
+import { parseBody } from '../../http/validate';
+import { visitorId } from '../../http/visitor';
+import { recordConversion } from '../../remotes/registry';
+import { findUserByEmail, signInWithIdentity, userJson } from '../../users/repository';
+
+/** Password sign-in limits (fixed 15-minute windows, shared by all instances through PostgreSQL). */
+export const LOGIN_LIMITS = { perIp: 10, perEmail: 5, windowSeconds: 15 * 60 } as const;
+
+const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+const OAUTH_FAILED = '/login?error=oauth';
+
+const loginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+export function authRoutes({ db, config, auth }: Deps): Router {
+  const router = new Router();
+  const names = cookieNames(config);
+  const secret = () => {
+    if (!config.sessionSecret) throw new Error('session secret not resolved');
+    return config.sessionSecret;
+  };
+  const grantHandler = grant.koa()({ config: grantConfig(config, auth) });
+
+  const recordSignIn = async (ctx: Context) => {
+    try {
+      await recordConversion(db, visitorId(ctx, config), 'mf_account', 'sign_in');
+    } catch (err) {
+      ctx.state.log.warn({ err }, 'sign-in conversion not recorded');
+    }
+  };
+
+  /** A guest's finished demo in this browser becomes the learner's; a failure here never fails the sign-in. */
+  const claimDemo = async (ctx: Context, userId: string) => {
+    try {
+      await claimGuestDemo(ctx, db, config, userId);
+    } catch (err) {
+      ctx.state.log.warn({ err }, 'guest demo not claimed');
+    }
+  };
+
+  router.get('/api/auth/providers', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { providers: auth.providers };
+  });
+
+  /** Starts the authorization code flow: `?redirect=/path` to come back to, `?login_hint=NAME` (local only). */
+  router.get('/auth/:provider', oauthSession(db, config), async (ctx) => {
+    const { provider } = ctx.params as { provider: string };
+    if (!isProvider(provider, auth)) throw notFound('No such sign-in provider.', 'unknown_provider');
+    const returnTo = safeReturnPath(ctx.query.redirect);
+    const hint = ctx.query.login_hint;
+    // grant must not see our query (it would treat it as dynamic provider overrides).
+    ctx.query = {};
+    ctx.session = { returnTo };
+    if (provider === 'local') {
+      ctx.state.grant = { dynamic: { custom_params: { login_hint: testUserName(hint) } } };
+    }
+    ctx.set('Cache-Control', 'no-store');
+    await grantHandler(ctx, async () => {
+      // grant answers with a redirect to the provider; reaching here means it could not build one.
+      ctx.state.log.warn({ provider }, 'oauth connect failed');
+      destroyOAuthSession(ctx);
+      ctx.redirect(OAUTH_FAILED);
+    });
+  });
+
+  router.get('/auth/:provider/callback', oauthSession(db, config), async (ctx) => {
+    const { provider } = ctx.params as { provider: string };
+    if (!isProvider(provider, auth)) throw notFound('No such sign-in provider.', 'unknown_provider');
+    ctx.set('Cache-Control', 'no-store');
+    const stored = ctx.session ?? {};
+    const fail = (reason: string, err?: unknown) => {
+      ctx.state.log.warn({ provider, reason, err }, 'oauth sign-in failed');
+      destroyOAuthSession(ctx);
+      ctx.redirect(OAUTH_FAILED);
+    };
+    if (stored.grant?.provider !== provider) return fail('no matching oauth session');
+    let response: GrantResponse | undefined;
+    try {
+      await grantHandler(ctx, async () => {
+        response = (ctx.state.grant as { response?: GrantResponse } | undefined)?.response;
+      });
+    } catch (err) {
+      return fail('grant error', err);
+    }
+    if (!response || response.error) {
+      return fail(typeof response?.error === 'string' ? response.error.slice(0, 200) : 'provider error');
+    }
+    try {
+      const profile = await fetchProfile(provider, response, auth);
+      const { user } = await signInWithIdentity(db, profile);
+      await startSession(ctx, db, config, user, provider);
+      await claimDemo(ctx, user.id);
+      await recordSignIn(ctx);
+      destroyOAuthSession(ctx);
+      // A new user is onboarded first; /welcome carries the remembered destination on (?redirect=).
+      ctx.redirect(user.onboarded ? (stored.returnTo ?? '/') : welcomePath(stored.returnTo));
+    } catch (err) {
+      fail('profile or sign-in failed', err);
+    }
+  });
+
+  /**
+   * Email + password, for accounts that have one. One generic failure. Limited per IP and per email; the IP
+   * budget counts failed attempts only (a success gives its hit back), so many people signing in from one
+   * office or school network do not lock each other out. A success also clears its email's counter.
+   */
+  router.post('/api/auth/login', async (ctx) => {
+    const { email, password } = parseBody(ctx, loginBody);
+    const message = 'Too many sign-in attempts.';
+    const ipKey = rateLimitKey('login:ip', ctx.ip);
+    const ipHit = await enforceRateLimit(db, ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds, message);
+    const emailKey = rateLimitKey('login:email', email);
+    await enforceRateLimit(db, emailKey, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds, message);
+    const user = await findUserByEmail(db, email);
+    const ok = await verifyPassword(password, user?.password_hash);
+    if (!ok || !user) throw new HttpError(401, 'invalid_credentials', LOGIN_FAILED);
+    await refundRateLimit(db, ipKey, ipHit.windowStart);
+    await resetRateLimit(db, emailKey);
+    await startSession(ctx, db, config, user, 'password');
+    await claimDemo(ctx, user.id);
+    await recordSignIn(ctx);
+    ctx.body = await userJson(db, user);
+  });
+
+  /** Rotates the refresh token (empty body). Reuse of a rotated token revokes its family. */
+  router.post('/auth/refresh', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const token = ctx.cookies.get(names.refresh);
+    if (!token) {
+      clearSessionCookies(ctx, config);
+      throw unauthorized('No session to refresh. Please sign in again.');
+    }
+    const r = await rotateRefreshToken(db, token, secret(), ctx.get('user-agent') || null);
+    if (!r.ok) {
+      if (r.reason === 'reused') ctx.state.log.warn('refresh token reuse: session family revoked');
+      clearSessionCookies(ctx, config);
+      throw unauthorized('Your session has ended. Please sign in again.');
+    }
+    const { token: accessToken } = signAccessToken(secret(), { userId: r.userId, sessionId: r.sessionId });
+    setSessionCookies(ctx, config, { accessToken, refreshToken: r.refreshToken });
+    ctx.status = 204;
+  });
+
+  /** Ends the session whatever state the access token is in (expired, missing), and clears the cookies. */
+  router.post('/auth/logout', async (ctx) => {
+    const sessions = new Set<string>();
+    const refresh = ctx.cookies.get(names.refresh);
+    if (refresh && refresh.length <= 128) {
+      const family = await sessionOfRefreshToken(db, refresh);
+      if (family) sessions.add(family);
+    }
+    const claims = readAccessToken(secret(), ctx.cookies.get(names.access));
+    if (claims) sessions.add(claims.sessionId);
+    for (const id of sessions) await revokeSession(db, id);
+    clearSessionCookies(ctx, config);
+    ctx.status = 204;
+  });
+
+  return router;
+}

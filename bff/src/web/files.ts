@@ -1,0 +1,47 @@
+import path from 'node:path';
+import Router from '@koa/router';
+import send from 'koa-send';
+import { catalogInfo } from '../catalog/repository';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
+import { isRemoteName } from '../remotes/names';
+
+/** Serves the catalog pictures and the versioned remote builds (both immutable). */
+export function fileRoutes({ db, config }: Deps): Router {
+  const router = new Router();
+  let imageDir: string | null | undefined;
+
+  router.get('/catalog-images/:file', async (ctx) => {
+    const { file } = ctx.params as { file: string };
+    if (!SAFE_SEGMENT.test(file)) throw notFound('No such picture');
+    imageDir ??= (await catalogInfo(db)).imageDir;
+    const dir = imageDir ? path.join(imageDir, 'images') : null;
+    if (!dir || !(await fileExists(path.join(dir, file)))) throw notFound('No such picture');
+    await send(ctx, file, { root: dir, maxage: 365 * 24 * 3600 * 1000, immutable: true });
+  });
+
+  router.get('/remotes/:remote/:version/*file', async (ctx) => {
+    const params = ctx.params as { remote: string; version: string; file: string | string[] };
+    const { remote, version } = params;
+    const file = Array.isArray(params.file) ? params.file.join('/') : params.file;
+    if (
+      !isRemoteName(remote) ||
+      !SAFE_SEGMENT.test(version) ||
+      file.split('/').some((s) => !SAFE_SEGMENT.test(s))
+    ) {
+      throw notFound('No such remote file');
+    }
+    const root = path.join(config.remotesDir, remote, version);
+    if (!(await fileExists(path.join(root, file)))) throw notFound('No such remote file');
+    await send(ctx, file, {
+      root,
+      setHeaders: (res) => {
+        res.setHeader('Cache-Control', file === 'mf-manifest.json' ? 'no-cache' : IMMUTABLE);
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      },
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,13 @@
+import type { RouterMiddleware } from '@koa/router';
+import type { Deps } from '../deps';
+import { fileRoutes } from './files';
+import { healthRoutes } from './health';
+import { shellRoutes } from './shell';
+
+/** What is not the API: health checks, catalog pictures and remote builds, the shell and its pages (last). */
+export function web(deps: Deps): RouterMiddleware[] {
+  return [healthRoutes(deps), fileRoutes(deps), shellRoutes(deps)].flatMap((router) => [
+    router.routes(),
+    router.allowedMethods(),
+  ]);
+}

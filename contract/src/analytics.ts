@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { LangParams } from './common';
+import { RemoteName } from './remotes';
+
+/**
+ * What the product measures: A/B beacons of the remotes (per visitor, 300 per 15 minutes) and product events.
+ * All answer 204; none requires a session (an event is tied to the learner when there is one).
+ */
+
+/** The BFF's check of a remote name, with its message (a refine, not an enum: the issue code is `custom`). */
+const remote = z.string().refine((v): v is RemoteName => RemoteName.safeParse(v).success, 'unknown remote');
+
+/** The visitor saw a remote: counted once per visitor and variant, for the variant the visitor is assigned. */
+export const ExposureBeacon = z.object({ remote, variant: z.string().max(64).optional() });
+export type ExposureBeacon = z.infer<typeof ExposureBeacon>;
+
+/** The visitor did what a remote is measured by (`sign_in`, `mock_started`, …): the first per remote counts. */
+export const ConversionBeacon = z.object({
+  remote,
+  event: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9_.-]+$/, 'lower-case letters, digits, _ . -'),
+});
+export type ConversionBeacon = z.infer<typeof ConversionBeacon>;
+
+export const PricingPlan = z.enum(['free', 'lifetime', 'subscription']);
+export type PricingPlan = z.infer<typeof PricingPlan>;
+
+export const BillingPeriod = z.enum(['monthly', 'yearly', 'one_time']);
+export type BillingPeriod = z.infer<typeof BillingPeriod>;
+
+/** Product events the product records; anything else is refused. */
+export const AnalyticsEvent = z.discriminatedUnion('event', [
+  /** A pricing button (spec §9 prices). */
+  z
+    .object({ event: z.literal('plan_selected'), plan: PricingPlan, billing: BillingPeriod.optional() })
+    .strict(),
+]);
+export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>;
+
+export const analyticsCalls = {
+  /** 400 when no variant of that remote is live. */
+  exposure: defineCall({
+    method: 'POST',
+    path: '/api/remotes/exposures',
+    body: ExposureBeacon,
+    response: null,
+    session: 'none',
+  }),
+  conversion: defineCall({
+    method: 'POST',
+    path: '/api/remotes/conversions',
+    body: ConversionBeacon,
+    response: null,
+    session: 'none',
+  }),
+  /** Stored with the visitor id, and the user id when signed in; 120 per network and minute. */
+  event: defineCall({
+    method: 'POST',
+    path: '/api/:lang/analytics/events',
+    params: LangParams,
+    body: AnalyticsEvent,
+    response: null,
+    session: 'optional',
+  }),
+};

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { LangParams, QuestionId, StateCode } from './common';
+
+/** One of the 16 federal states, its name in the request language (spec §7 "list of states"). */
+export const FederalState = z.object({ code: StateCode, name: z.string() }).strict();
+export type FederalState = z.infer<typeof FederalState>;
+
+export const FederalStates = z.array(FederalState);
+export type FederalStates = z.infer<typeof FederalStates>;
+
+/** A topic of the catalog (`politics`, …) or a subtopic of one (`parent` set), named in the request language. */
+export const Topic = z.object({ id: z.string(), parent: z.string().nullable(), name: z.string() }).strict();
+export type Topic = z.infer<typeof Topic>;
+
+export const Topics = z.array(Topic);
+export type Topics = z.infer<typeof Topics>;
+
+/** English where the catalog has it (for en and hr: there is no Croatian catalog text); a missing part is null. */
+export const QuestionTranslation = z
+  .object({ lang: z.literal('en'), text: z.string().nullable(), answers: z.array(z.string().nullable()) })
+  .strict();
+export type QuestionTranslation = z.infer<typeof QuestionTranslation>;
+
+/** Why the right answer is right: in English for en and hr where there is one, else the German. */
+export const Explanation = z.object({ lang: z.enum(['de', 'en']), text: z.string() }).strict();
+export type Explanation = z.infer<typeof Explanation>;
+
+/** An answer index in an answer: 0..3 (every question has four answers). Requests check with their own rules. */
+export const AnswerIndex = z.literal([0, 1, 2, 3]);
+export type AnswerIndex = z.infer<typeof AnswerIndex>;
+
+/**
+ * A catalog question with its right answer, in the request language: what learn mode, the bookmarks, the focus
+ * queue and "Practise my mistakes" show (spec §3 Question). The exam hides `correct` and `explanation`.
+ */
+export const Question = z
+  .object({
+    id: QuestionId,
+    /** The catalog's number (what `learn-mode` stores); a state question's is internal (301…), never shown. */
+    number: z.number().int().positive(),
+    /** The number in the official catalogue: `12`, or `BY-1` for a state question. */
+    official: z.string(),
+    /** Official German text; always present. */
+    text: z.string(),
+    answers: z.tuple([z.string(), z.string(), z.string(), z.string()]),
+    correct: AnswerIndex,
+    topic: z.string(),
+    subtopic: z.string().nullable(),
+    /** The state's code for a state question; null for a general one. */
+    state: StateCode.nullable(),
+    /** `/catalog-images/<file>` or null. */
+    image: z.string().startsWith('/').nullable(),
+    /** For screen readers: what the picture shows, each numbered option described, in the request language. */
+    imageDescription: z.string().nullable(),
+    translation: QuestionTranslation.nullable(),
+    explanation: Explanation.nullable(),
+  })
+  .strict();
+export type Question = z.infer<typeof Question>;
+
+export const Questions = z.array(Question);
+export type Questions = z.infer<typeof Questions>;
+
+/** `GET /api/:lang/learn?state=BW`: without it, the learner's own state decides. */
+export const QuestionSetQuery = z
+  .object({
+    state: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a state code like BW')
+      .optional(),
+  })
+  .strict();
+export type QuestionSetQuery = z.infer<typeof QuestionSetQuery>;
+
+/** The catalog: imported data, the same for everyone (answers cached per catalog version, language, state). */
+export const catalogCalls = {
+  states: defineCall({
+    method: 'GET',
+    path: '/api/:lang/german-federal-states',
+    params: LangParams,
+    response: FederalStates,
+    session: 'none',
+  }),
+  topics: defineCall({
+    method: 'GET',
+    path: '/api/:lang/topics',
+    params: LangParams,
+    response: Topics,
+    session: 'none',
+  }),
+  /** The learner's question set: the general questions plus one state's (only the general ones without a state). */
+  questions: defineCall({
+    method: 'GET',
+    path: '/api/:lang/learn',
+    params: LangParams,
+    query: QuestionSetQuery,
+    response: Questions,
+    session: 'required',
+  }),
+};

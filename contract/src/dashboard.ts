@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+import { Count, Day, Instant, LangParams, Ratio } from './common';
+
+/**
+ * The signed-in learner's dashboard (spec §3 "Dashboard data shown", §7). `/user/dashboard` answers the whole page
+ * in one call; the others answer one part each. Moved from the BFF's dashboard/schema.ts.
+ */
+
+export const Streak = z
+  .object({
+    /** Consecutive Berlin days with at least one answer, ending today, or yesterday when today has none yet. */
+    current: Count,
+    activeToday: z.boolean(),
+    lastActiveDate: Day.nullable(),
+    today: Day,
+  })
+  .strict();
+export type Streak = z.infer<typeof Streak>;
+
+export const TopicProgress = z
+  .object({
+    /** A catalog topic id (politics, history, society) or `state` for the learner's state questions. */
+    id: z.string(),
+    name: z.string(),
+    total: Count,
+    seen: Count,
+    mastered: Count,
+  })
+  .strict();
+export type TopicProgress = z.infer<typeof TopicProgress>;
+
+export const DashboardProgress = z
+  .object({
+    /** The learner's pool: the general questions plus the 10 of their state (310; 300 while no state is chosen). */
+    total: Count,
+    seen: Count,
+    mastered: Count,
+    unseen: Count,
+    topics: z.array(TopicProgress),
+    state: z.object({ code: z.string().nullable(), name: z.string().nullable() }).strict(),
+  })
+  .strict();
+export type DashboardProgress = z.infer<typeof DashboardProgress>;
+
+export const WeekDay = z
+  .object({
+    date: Day,
+    /** ISO weekday: 1 = Monday … 7 = Sunday (spec §9). */
+    weekday: z.number().int().min(1).max(7),
+    answered: Count,
+    correct: Count,
+  })
+  .strict();
+export type WeekDay = z.infer<typeof WeekDay>;
+
+/** One finished mock test of `statistics.exams.recent`; it opens its review by id. */
+export const RecentMockTest = z
+  .object({ id: z.string(), finishedAt: Instant, correct: Count, total: Count, passed: z.boolean() })
+  .strict();
+export type RecentMockTest = z.infer<typeof RecentMockTest>;
+
+export const ExamSummary = z
+  .object({
+    /** Finished mock tests. `recent`: the last 20, newest first (the score trend). */
+    taken: Count,
+    passed: Count,
+    /** Mean share of correct answers over all finished mock tests; null before the first. */
+    averageScore: Ratio.nullable(),
+    /** The same mean expressed in questions out of 33. */
+    averageCorrect: z.number().min(0).nullable(),
+    lastTakenAt: Instant.nullable(),
+    recent: z.array(RecentMockTest),
+  })
+  .strict();
+export type ExamSummary = z.infer<typeof ExamSummary>;
+
+export const MissedTopic = z
+  .object({ id: z.string(), name: z.string(), incorrect: Count, answered: Count, accuracy: Ratio })
+  .strict();
+export type MissedTopic = z.infer<typeof MissedTopic>;
+
+export const Statistics = z
+  .object({
+    /** Every answer in the log: learn modes and exam answers alike (all questions, also other states'). */
+    answered: Count,
+    correct: Count,
+    incorrect: Count,
+    accuracy: Ratio.nullable(),
+    /** Per question of the pool, by its last answer: correct + incorrect + unanswered = pool size. */
+    distribution: z.object({ correct: Count, incorrect: Count, unanswered: Count }).strict(),
+    weekly: z.object({ weekStart: Day, days: z.array(WeekDay).length(7) }).strict(),
+    mostMissed: z.array(MissedTopic),
+    exams: ExamSummary,
+  })
+  .strict();
+export type Statistics = z.infer<typeof Statistics>;
+
+export const Readiness = z
+  .object({
+    questions: z.literal(33),
+    passMark: z.literal(17),
+    /** Expected correct answers out of 33 (the BFF's dashboard/readiness.ts: the model). */
+    expected: z.number().min(0).max(33),
+    /** The 80 % band of the predicted score: about 10 % of outcomes fall below `low`, about 10 % above `high`. */
+    low: z.number().int().min(0).max(33),
+    high: z.number().int().min(0).max(33),
+    /** P(score ≥ 17). */
+    passChance: Ratio,
+    /** How sure the prediction is, apart from a test's own luck: how much is known about the learner. */
+    confidence: z.enum(['low', 'medium', 'high']),
+    basis: z.object({ mastered: Count, practised: Count, unseen: Count }).strict(),
+    /** What the prediction rests on: answers to questions of the pool (all modes), questions answered, mock tests. */
+    evidence: z.object({ answers: Count, questions: Count, mocks: Count }).strict(),
+    /** The learner's own finished mock tests (their answers are part of the evidence). */
+    mocks: z.object({ count: Count, averageCorrect: z.number().min(0).nullable() }).strict(),
+    lastMock: z.object({ correct: Count, total: Count, finishedAt: Instant }).strict().nullable(),
+  })
+  .strict();
+export type Readiness = z.infer<typeof Readiness>;
+
+/** The daily plan towards the learner's test day; the dashboard answers null while no day is set. */
+export const StudyPlan = z
+  .object({
+    examDate: Day,
+    /** Days from today (Berlin) to the exam day; 0 on the day, negative once it has passed. */
+    daysLeft: z.number().int(),
+    /**
+     * New questions still to do today: the questions unseen when the Berlin day began, spread evenly over the days
+     * left (today included), minus the new ones already answered today; counts down during the day.
+     */
+    newPerDay: Count,
+    /** Questions of the pool answered for the first time today. */
+    newSeenToday: Count,
+    /** Questions the scheduler (FSRS) has due by the end of today. */
+    dueToday: Count,
+    answeredToday: Count,
+    unseen: Count,
+  })
+  .strict();
+export type StudyPlan = z.infer<typeof StudyPlan>;
+
+/** Spec §3: the recommendation categories. */
+export const RecommendationCategory = z.enum(['topic', 'test', 'state', 'general']);
+export type RecommendationCategory = z.infer<typeof RecommendationCategory>;
+
+export const RecommendationKind = z.enum([
+  'weakTopic',
+  'mockTest',
+  'chooseState',
+  'statePractice',
+  'reviewDue',
+  'setExamDate',
+  'startLearning',
+  'dailyHabit',
+]);
+export type RecommendationKind = z.infer<typeof RecommendationKind>;
+
+/** A recommendation's id: stable (`topic:history`, `test:weekly`), so a dismissal holds for good. */
+const recommendationId = z.string().regex(/^[a-z]+:[a-z0-9-]+$/);
+
+export const Recommendation = z
+  .object({
+    id: recommendationId,
+    category: RecommendationCategory,
+    /** What to do; the dashboard remote maps it to a screen (the server knows no route). */
+    kind: RecommendationKind,
+    /**
+     * Values for the localized text (a topic's name, an accuracy, a count) and what the remote needs to pick the
+     * screen: the weak topic's catalog id (`topicId`).
+     */
+    params: z
+      .object({
+        topic: z.string().optional(),
+        topicId: z.string().optional(),
+        accuracy: Ratio.optional(),
+        count: Count.optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type Recommendation = z.infer<typeof Recommendation>;
+
+export const Recommendations = z.array(Recommendation);
+export type Recommendations = z.infer<typeof Recommendations>;
+
+/** Spec §3: the achievement badge codes. */
+export const AchievementCode = z.enum(['FIRST_TEST', 'STREAK_7', 'SCORE_80', 'MASTER_100', 'BOOKMARK_10']);
+export type AchievementCode = z.infer<typeof AchievementCode>;
+
+export const Achievement = z
+  .object({
+    code: AchievementCode,
+    earned: z.boolean(),
+    earnedAt: Instant.nullable(),
+    progress: z.object({ current: Count, target: Count }).strict(),
+  })
+  .strict();
+export type Achievement = z.infer<typeof Achievement>;
+
+/** Every badge, earned or not, in the order of `AchievementCode`. */
+export const Achievements = z.array(Achievement).length(AchievementCode.options.length);
+export type Achievements = z.infer<typeof Achievements>;
+
+export const DashboardModeId = z.enum([
+  'learn',
+  'challenge',
+  'mock',
+  'focus',
+  'state',
+  'settings',
+  'resources',
+  'community',
+]);
+export type DashboardModeId = z.infer<typeof DashboardModeId>;
+
+/**
+ * A tile of the dashboard's mode grid. The remote maps `id` to a screen; what decides it beyond the id is in the same
+ * answer (the state mode needs `progress.state.code`).
+ */
+export const DashboardMode = z
+  .object({
+    id: DashboardModeId,
+    /** Not available yet: shown, but leads nowhere. */
+    comingSoon: z.boolean(),
+    /** A number worth showing on the tile (due questions for focus), or null. */
+    count: Count.nullable(),
+  })
+  .strict();
+export type DashboardMode = z.infer<typeof DashboardMode>;
+
+export const BookmarksSummary = z.object({ count: Count }).strict();
+export type BookmarksSummary = z.infer<typeof BookmarksSummary>;
+
+/** `GET /api/:lang/user/progress`: the progress part with what it leads to (readiness, plan). */
+export const ProgressOverview = z
+  .object({ progress: DashboardProgress, readiness: Readiness, plan: StudyPlan.nullable() })
+  .strict();
+export type ProgressOverview = z.infer<typeof ProgressOverview>;
+
+/** `GET /api/:lang/user/dashboard`: the whole page in one answer (ETag over everything but `generatedAt`). */
+export const Dashboard = z
+  .object({
+    generatedAt: Instant,
+    streak: Streak,
+    progress: DashboardProgress,
+    statistics: Statistics,
+    readiness: Readiness,
+    plan: StudyPlan.nullable(),
+    recommendations: Recommendations,
+    achievements: Achievements,
+    bookmarks: BookmarksSummary,
+    modes: z.array(DashboardMode),
+  })
+  .strict();
+export type Dashboard = z.infer<typeof Dashboard>;
+
+export const RecommendationParams = LangParams.extend({
+  id: z
+    .string()
+    .max(80)
+    .regex(/^[a-z]+:[a-z0-9-]+$/, 'not a recommendation id'),
+});
+export type RecommendationParams = z.infer<typeof RecommendationParams>;
+
+/**
+ * Every call reads only the caller's rows. Reading the dashboard or the achievements may award STREAK_7,
+ * MASTER_100 or BOOKMARK_10; timed-out mock tests are finalized first.
+ */
+export const dashboardCalls = {
+  dashboard: defineCall({
+    method: 'GET',
+    path: '/api/:lang/user/dashboard',
+    params: LangParams,
+    response: Dashboard,
+    session: 'required',
+  }),
+  streak: defineCall({
+    method: 'GET',
+    path: '/api/:lang/user/streak',
+    params: LangParams,
+    response: Streak,
+    session: 'required',
+  }),
+  progress: defineCall({
+    method: 'GET',
+    path: '/api/:lang/user/progress',
+    params: LangParams,
+    response: ProgressOverview,
+    session: 'required',
+  }),
+  statistics: defineCall({
+    method: 'GET',
+    path: '/api/:lang/user/statistics',
+    params: LangParams,
+    response: Statistics,
+    session: 'required',
+  }),
+  recommendations: defineCall({
+    method: 'GET',
+    path: '/api/:lang/user/recommendations',
+    params: LangParams,
+    response: Recommendations,
+    session: 'required',
+  }),
+  achievements: defineCall({
+    method: 'GET',
+    path: '/api/:lang/user/achievements',
+    params: LangParams,
+    response: Achievements,
+    session: 'required',
+  }),
+  /** Hides a recommendation for good (its id is stable). */
+  dismissRecommendation: defineCall({
+    method: 'POST',
+    path: '/api/:lang/user/recommendations/:id/dismiss',
+    params: RecommendationParams,
+    response: null,
+    session: 'required',
+  }),
+};

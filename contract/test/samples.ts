@@ -1,0 +1,431 @@
+/**
+ * Answers written by hand the way the BFF sends them today (JSON: instants as ISO strings), not generated from the
+ * schemas: a schema that drifts from what the BFF really answers fails against these.
+ */
+
+export const user = {
+  id: '5b0c6a52-3f1e-4a8e-9d1c-2f7b3c9e8a11',
+  name: 'Ana',
+  email: 'ana@example.hr',
+  nickname: 'Ana',
+  avatarUrl: 'https://avatars.githubusercontent.com/u/1?v=4',
+  preferredLanguage: 'hr',
+  federalState: 'BW',
+  onboarded: true,
+  notifications: { email: false, push: false, weeklyReport: true },
+  examDate: '2026-06-30',
+  desiredRetention: 0.9,
+  providers: ['github', 'google'],
+};
+
+/** A fresh account straight after its first sign-in: nothing chosen yet. */
+export const newUser = {
+  ...user,
+  name: 'ana-h',
+  email: null,
+  nickname: null,
+  avatarUrl: null,
+  preferredLanguage: null,
+  federalState: null,
+  onboarded: false,
+  examDate: null,
+};
+
+export const question = {
+  id: 'q21',
+  number: 21,
+  official: '21',
+  text: 'Welches Wappen gehört zur Bundesrepublik Deutschland?',
+  answers: ['Bild 1', 'Bild 2', 'Bild 3', 'Bild 4'],
+  correct: 0,
+  topic: 'politics',
+  subtopic: 'symbols',
+  state: null,
+  image: '/catalog-images/021.png',
+  imageDescription: 'Four coats of arms: 1 a black eagle on gold, 2 …',
+  translation: {
+    lang: 'en',
+    text: 'Which coat of arms belongs to the Federal Republic of Germany?',
+    answers: ['Picture 1', 'Picture 2', 'Picture 3', null],
+  },
+  explanation: { lang: 'en', text: 'The federal eagle on a golden shield is the federal coat of arms.' },
+};
+
+export const stateQuestion = {
+  id: 'q301',
+  number: 301,
+  official: 'BW-1',
+  text: 'Welches Wappen gehört zum Bundesland Baden-Württemberg?',
+  answers: ['1', '2', '3', '4'],
+  correct: 2,
+  topic: 'state',
+  subtopic: null,
+  state: 'BW',
+  image: null,
+  imageDescription: null,
+  translation: null,
+  explanation: null,
+};
+
+const { correct: _c, explanation: _e, ...hidden } = question;
+const { correct: _c2, explanation: _e2, ...hiddenState } = stateQuestion;
+
+export const examInProgress = {
+  id: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
+  kind: 'mock',
+  state: 'BW',
+  status: 'in_progress',
+  createdAt: '2026-03-02T09:00:00.000Z',
+  deadline: '2026-03-02T10:00:00.000Z',
+  timeLeftSeconds: 2712,
+  passMark: 17,
+  questions: [
+    { position: 1, ...hidden, answer: 0, unsure: false },
+    { position: 33, ...hiddenState, answer: null, unsure: true },
+  ],
+  result: null,
+};
+
+export const examFinalizedForLearner = {
+  ...examInProgress,
+  status: 'finalized',
+  timeLeftSeconds: null,
+  result: {
+    correct: 24,
+    total: 33,
+    passed: true,
+    finalizedAt: '2026-03-02T09:41:17.000Z',
+    durationSeconds: 2477,
+    topics: [
+      { id: 'politics', name: 'Politik in der Demokratie', correct: 11, total: 14 },
+      { id: 'history', name: 'Geschichte und Verantwortung', correct: 6, total: 8 },
+      { id: 'society', name: 'Mensch und Gesellschaft', correct: 5, total: 8 },
+      { id: 'state', name: 'Baden-Württemberg', correct: 2, total: 3 },
+    ],
+    mistakes: 10,
+    review: [
+      {
+        position: 1,
+        id: 'q21',
+        answer: 0,
+        unsure: false,
+        correct: 0,
+        isCorrect: true,
+        explanation: {
+          lang: 'en',
+          text: 'The federal eagle on a golden shield is the federal coat of arms.',
+        },
+      },
+      {
+        position: 33,
+        id: 'q301',
+        answer: null,
+        unsure: true,
+        correct: 2,
+        isCorrect: false,
+        explanation: null,
+      },
+    ],
+  },
+};
+
+/** A guest's finished demo: the score only (spec §6). */
+export const examFinalizedForGuest = {
+  ...examInProgress,
+  kind: 'demo',
+  status: 'finalized',
+  deadline: null,
+  timeLeftSeconds: null,
+  result: {
+    correct: 15,
+    total: 33,
+    passed: false,
+    finalizedAt: '2026-03-02T09:12:40.000Z',
+    durationSeconds: 760,
+    topics: null,
+    mistakes: 0,
+    review: null,
+  },
+};
+
+export const examHistory = [
+  {
+    id: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
+    kind: 'mock',
+    state: 'BW',
+    status: 'finalized',
+    createdAt: '2026-03-02T09:00:00.000Z',
+    deadline: '2026-03-02T10:00:00.000Z',
+    finishedAt: '2026-03-02T09:41:17.000Z',
+    durationSeconds: 2477,
+    correct: 24,
+    total: 33,
+    passed: true,
+  },
+  {
+    id: '7d1f2e3c-4b5a-4c6d-8e9f-0a1b2c3d4e5f',
+    kind: 'demo',
+    state: 'BE',
+    status: 'in_progress',
+    createdAt: '2026-03-03T18:20:00.000Z',
+    deadline: null,
+    finishedAt: null,
+    durationSeconds: null,
+    correct: null,
+    total: 33,
+    passed: null,
+  },
+];
+
+export const progress = {
+  seen: 3,
+  correct: 2,
+  incorrect: 1,
+  streak: 2,
+  mastered: false,
+  due: '2026-03-05T07:30:00.000Z',
+  lastCorrect: true,
+  lastAnsweredAt: '2026-03-02T18:04:11.512Z',
+};
+
+const days = [
+  '2026-03-02',
+  '2026-03-03',
+  '2026-03-04',
+  '2026-03-05',
+  '2026-03-06',
+  '2026-03-07',
+  '2026-03-08',
+];
+
+export const dashboard = {
+  generatedAt: '2026-03-04T16:00:00.000Z',
+  streak: { current: 3, activeToday: true, lastActiveDate: '2026-03-04', today: '2026-03-04' },
+  progress: {
+    total: 310,
+    seen: 120,
+    mastered: 45,
+    unseen: 190,
+    topics: [
+      { id: 'politics', name: 'Politics in a democracy', total: 160, seen: 70, mastered: 30 },
+      { id: 'history', name: 'History and responsibility', total: 70, seen: 25, mastered: 8 },
+      { id: 'society', name: 'People and society', total: 70, seen: 20, mastered: 5 },
+      { id: 'state', name: 'Baden-Württemberg', total: 10, seen: 5, mastered: 2 },
+    ],
+    state: { code: 'BW', name: 'Baden-Württemberg' },
+  },
+  statistics: {
+    answered: 410,
+    correct: 301,
+    incorrect: 109,
+    accuracy: 0.734,
+    distribution: { correct: 88, incorrect: 32, unanswered: 190 },
+    weekly: {
+      weekStart: '2026-03-02',
+      days: days.map((date, i) => ({
+        date,
+        weekday: i + 1,
+        answered: i < 3 ? 20 + i : 0,
+        correct: i < 3 ? 15 : 0,
+      })),
+    },
+    mostMissed: [{ id: 'elections', name: 'Elections', incorrect: 12, answered: 30, accuracy: 0.6 }],
+    exams: {
+      taken: 2,
+      passed: 1,
+      averageScore: 0.606,
+      averageCorrect: 20,
+      lastTakenAt: '2026-03-02T09:41:17.000Z',
+      recent: [
+        {
+          id: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
+          finishedAt: '2026-03-02T09:41:17.000Z',
+          correct: 24,
+          total: 33,
+          passed: true,
+        },
+      ],
+    },
+  },
+  readiness: {
+    questions: 33,
+    passMark: 17,
+    expected: 22.4,
+    low: 19,
+    high: 26,
+    passChance: 0.93,
+    confidence: 'medium',
+    basis: { mastered: 45, practised: 75, unseen: 190 },
+    evidence: { answers: 380, questions: 120, mocks: 2 },
+    mocks: { count: 2, averageCorrect: 20 },
+    lastMock: { correct: 24, total: 33, finishedAt: '2026-03-02T09:41:17.000Z' },
+  },
+  plan: {
+    examDate: '2026-06-30',
+    daysLeft: 118,
+    newPerDay: 2,
+    newSeenToday: 0,
+    dueToday: 14,
+    answeredToday: 22,
+    unseen: 190,
+  },
+  recommendations: [
+    {
+      id: 'topic:elections',
+      category: 'topic',
+      kind: 'weakTopic',
+      params: { topic: 'Elections', topicId: 'elections', accuracy: 0.4 },
+    },
+    {
+      id: 'general:review',
+      category: 'general',
+      kind: 'reviewDue',
+      params: { count: 14 },
+    },
+    { id: 'general:daily', category: 'general', kind: 'dailyHabit', params: {} },
+  ],
+  achievements: [
+    {
+      code: 'FIRST_TEST',
+      earned: true,
+      earnedAt: '2026-02-20T10:00:00.000Z',
+      progress: { current: 1, target: 1 },
+    },
+    { code: 'STREAK_7', earned: false, earnedAt: null, progress: { current: 3, target: 7 } },
+    { code: 'SCORE_80', earned: false, earnedAt: null, progress: { current: 24, target: 27 } },
+    { code: 'MASTER_100', earned: false, earnedAt: null, progress: { current: 45, target: 100 } },
+    { code: 'BOOKMARK_10', earned: false, earnedAt: null, progress: { current: 4, target: 10 } },
+  ],
+  bookmarks: { count: 4 },
+  modes: [
+    { id: 'learn', comingSoon: false, count: null },
+    { id: 'focus', comingSoon: false, count: 14 },
+    { id: 'community', comingSoon: true, count: null },
+  ],
+};
+
+export const userExport = {
+  format: 'buergerfit-user-export/1',
+  exportedAt: '2026-03-04T16:00:00.000Z',
+  profile: {
+    ...user,
+    username: 'ana-h',
+    hasPassword: false,
+    createdAt: '2026-02-01T08:00:00.000Z',
+    updatedAt: '2026-03-01T12:00:00.000Z',
+  },
+  identities: [
+    {
+      provider: 'github',
+      subject: '583231',
+      username: 'ana-h',
+      email: 'ana@example.hr',
+      emailVerified: true,
+      createdAt: '2026-02-01T08:00:00.000Z',
+      lastUsedAt: '2026-03-04T15:00:00.000Z',
+    },
+  ],
+  sessions: [
+    {
+      method: 'github',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+      createdAt: '2026-03-04T15:00:00.000Z',
+      lastUsedAt: '2026-03-04T15:59:00.000Z',
+      revokedAt: null,
+    },
+  ],
+  learnAnswers: [
+    {
+      questionId: 'q21',
+      isCorrect: true,
+      mode: 'flashcards',
+      rating: 'good',
+      attemptId: null,
+      answeredAt: '2026-03-02T18:04:11.512Z',
+    },
+    {
+      questionId: 'q301',
+      isCorrect: false,
+      mode: 'mock',
+      rating: null,
+      attemptId: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
+      answeredAt: '2026-03-02T09:41:17.000Z',
+    },
+  ],
+  questionProgress: [
+    {
+      questionId: 'q21',
+      seen: 3,
+      correct: 2,
+      incorrect: 1,
+      correctStreak: 2,
+      lastCorrect: true,
+      lastAnsweredAt: '2026-03-02T18:04:11.512Z',
+      firstAnsweredAt: '2026-02-10T18:00:00.000Z',
+      firstCorrect: false,
+      evidence: { recentCorrect: 1.85, recentIncorrect: 0.81 },
+      scheduler: {
+        due: '2026-03-05T07:30:00.000Z',
+        stability: 3.1262,
+        difficulty: 5.31,
+        scheduledDays: 3,
+        reps: 3,
+        lapses: 1,
+        state: 2,
+        lastReview: '2026-03-02T18:04:11.512Z',
+      },
+    },
+  ],
+  bookmarks: [{ questionId: 'q21', createdAt: '2026-02-11T19:00:00.000Z' }],
+  challengeScores: [
+    {
+      score: 215,
+      correct: 16,
+      answered: 20,
+      bestStreak: 9,
+      durationSeconds: 241,
+      createdAt: '2026-03-03T20:00:00.000Z',
+    },
+  ],
+  achievements: [{ code: 'FIRST_TEST', earnedAt: '2026-02-20T10:00:00.000Z' }],
+  dismissedRecommendations: [{ id: 'general:exam-date', dismissedAt: '2026-02-12T09:00:00.000Z' }],
+  examAttempts: [
+    {
+      kind: 'mock',
+      state: 'BW',
+      questions: 33,
+      startedAt: '2026-03-02T09:00:00.000Z',
+      finishedAt: '2026-03-02T09:41:17.000Z',
+      correct: 24,
+      passed: true,
+    },
+  ],
+  examAnswers: [
+    {
+      attemptStartedAt: '2026-03-02T09:00:00.000Z',
+      position: 1,
+      questionId: 'q21',
+      answer: 0,
+      unsure: false,
+      answeredAt: '2026-03-02T09:01:30.000Z',
+    },
+  ],
+  contactMessages: [
+    {
+      name: 'Ana Horvat',
+      email: 'ana@example.hr',
+      subject: 'feedback',
+      message: 'Hvala! Great app.',
+      language: 'hr',
+      sentAt: '2026-02-15T10:00:00.000Z',
+    },
+  ],
+  analyticsEvents: [
+    {
+      event: 'plan_selected',
+      properties: { plan: 'subscription', billing: 'yearly' },
+      visitorId: '9c3b1d2e-8f7a-4b6c-9d0e-1f2a3b4c5d6e',
+      recordedAt: '2026-02-01T07:59:00.000Z',
+    },
+  ],
+};
