@@ -90,7 +90,7 @@ export type FocusQueue = z.infer<typeof FocusQueue>;
 // ── challenge ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Challenge mode: a round of 20 questions against a 5-minute clock (30 s grace for the network). */
-const CHALLENGE = { questions: 20, seconds: 300, graceSeconds: 30 } as const;
+export const CHALLENGE = { questions: 20, seconds: 300, graceSeconds: 30 } as const;
 
 /**
  * A round as the client reports it, within what a round can be: no more answers than questions, no more correct

@@ -1,6 +1,7 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import { requireSession } from '../auth/middleware';
 import type { Deps } from '../deps';
+import { type Mount, mounter } from '../http/call';
 import { supportedLanguage } from '../http/lang';
 import { analyticsRoutes } from './analytics/analytics';
 import { authRoutes } from './auth/auth';
@@ -13,38 +14,41 @@ import { learnRoutes } from './learn/learn';
 import { remotesRoutes } from './remotes/remotes';
 import { userRoutes } from './user/user';
 
+/** A resource of the API: mounts its calls of @buergerfit/contract with `mount`, on the router it returns. */
+export type Resource = (deps: Deps, mount: Mount) => Router;
+
+/** Resources under `/api/{lang}/...`, and those without a language (`/api/user`, `/api/auth`, `/auth`, `/api/remotes`). */
+const WITH_LANGUAGE: Resource[] = [
+  catalogRoutes,
+  examRoutes,
+  learnRoutes,
+  bookmarksRoutes,
+  dashboardRoutes,
+  contactRoutes,
+  analyticsRoutes,
+];
+const WITHOUT_LANGUAGE: Resource[] = [authRoutes, userRoutes, remotesRoutes];
+
 /**
- * The API, by resource (one folder each: its routes, its schemas, its tests). Two routers:
- * - `/api/{lang}/...` — one router, one language check (`languageCheck`);
- * - the paths without a language: `/api/user/...`, `/api/auth/...` and `/auth/...`, `/api/remotes/...`.
- * Which paths need a session is declared here, where the routes are mounted, once per path: `requireSession`
- * covers every route below it, including one added there later. Resource modules never check it themselves.
+ * The API, by resource (one folder each: its routes and its tests), every route a call of @buergerfit/contract
+ * mounted with `mount` (http/call.ts): the call says its path, its schemas and whether it needs a session, so a
+ * route is validated, guarded and checked the same way wherever it lives. Two routers: `/api/{lang}/...` with
+ * one language check (`languageCheck`) before anything else, and the paths without a language.
  */
-export function api(deps: Deps): RouterMiddleware[] {
-  const signedIn = requireSession(deps.db, deps.config);
-
-  const withLanguage = new Router({ prefix: '/api/:lang' });
-  // The learner's own data: dashboard and bookmarks, learn mode and its question list, practising test mistakes.
-  withLanguage.use(['/user', '/learn', '/learn-mode', '/exams/:id/mistakes'], signedIn);
-  for (const resource of [
-    catalogRoutes,
-    examRoutes,
-    learnRoutes,
-    bookmarksRoutes,
-    dashboardRoutes,
-    contactRoutes,
-    analyticsRoutes,
-  ]) {
-    withLanguage.use(resource(deps).routes());
-  }
-
+export function apiRouters(deps: Deps): { withLanguage: Router; withoutLanguage: Router } {
+  const mount = mounter({
+    requireSession: requireSession(deps.db, deps.config),
+    checkResponses: deps.config.env !== 'production',
+  });
+  const withLanguage = new Router();
+  for (const resource of WITH_LANGUAGE) withLanguage.use(resource(deps, mount).routes());
   const withoutLanguage = new Router();
-  // The account itself: profile, settings, export, deletion.
-  withoutLanguage.use('/api/user', signedIn);
-  for (const resource of [authRoutes, userRoutes, remotesRoutes]) {
-    withoutLanguage.use(resource(deps).routes());
-  }
+  for (const resource of WITHOUT_LANGUAGE) withoutLanguage.use(resource(deps, mount).routes());
+  return { withLanguage, withoutLanguage };
+}
 
+export function api(deps: Deps): RouterMiddleware[] {
+  const { withLanguage, withoutLanguage } = apiRouters(deps);
   return [
     withoutLanguage.routes(),
     withoutLanguage.allowedMethods(),

@@ -1,28 +1,10 @@
+import type { FederalState, Question, Topic } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import type { Language } from '../http/lang';
 
-export type FederalState = { code: string; name: string };
-
-export type LearnQuestion = {
-  id: `q${number}`;
-  number: number;
-  official: string;
-  /** Official German text; always present. */
-  text: string;
-  answers: [string, string, string, string];
-  correct: number;
-  topic: string;
-  subtopic: string | null;
-  state: string | null;
-  image: string | null;
-  /** For screen readers: what the picture shows, each numbered option described, in the request language. */
-  imageDescription: string | null;
-  /** Translation in the interface language where the catalog has one (Croatian learners get English). */
-  translation: { lang: 'en'; text: string | null; answers: (string | null)[] } | null;
-  explanation: { lang: 'de' | 'en'; text: string } | null;
-};
-
-export type Topic = { id: string; parent: string | null; name: string };
+/** The catalog as the API answers it: the contract's shapes. */
+export type { FederalState, Topic };
+export type LearnQuestion = Question;
 
 export async function listStates(db: Knex, lang: Language): Promise<FederalState[]> {
   const rows: { code: string; name: string }[] = await db('states')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ContactMessage as ContactBody } from '@buergerfit/contract';
 import type { Knex } from 'knex';
-import type { ContactBody } from './schema';
 
 export async function storeContactMessage(
   db: Knex,

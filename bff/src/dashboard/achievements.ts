@@ -1,6 +1,6 @@
+import type { AchievementCode } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { MASTERED_STREAK } from '../learn/mastery';
-import type { AchievementCode } from './schema';
 
 /**
  * The achievement rules, in one place. Each achievement is awarded once (primary key (user_id, code),

@@ -1,3 +1,18 @@
+import type {
+  Achievement,
+  AchievementCode,
+  BookmarksSummary,
+  Dashboard,
+  ExamSummary,
+  DashboardMode as Mode,
+  StudyPlan as Plan,
+  DashboardProgress as Progress,
+  Readiness,
+  Recommendation,
+  Statistics,
+  Streak,
+  TopicProgress,
+} from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { listTopics } from '../catalog/repository';
 import { EXAM } from '../exam/rules';
@@ -15,21 +30,6 @@ import {
   type QuestionStatRow,
   questionStats,
 } from './repository';
-import type {
-  Achievement,
-  AchievementCode,
-  BookmarksSummary,
-  Dashboard,
-  ExamSummary,
-  Mode,
-  Plan,
-  Progress,
-  Readiness,
-  Recommendation,
-  Statistics,
-  Streak,
-  TopicProgress,
-} from './schema';
 
 /** A subtopic is "weak" below this accuracy once it has at least WEAK_MIN_ANSWERS answers. */
 const WEAK_ACCURACY = 0.6;

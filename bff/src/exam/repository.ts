@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { AnswerIndex } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { mockAchievements } from '../dashboard/achievements';
 import { logAttemptAnswers } from './answer-log';
@@ -26,9 +27,9 @@ export type AttemptRow = {
 export type ItemRow = {
   position: number;
   question_id: number;
-  answer: number | null;
+  answer: AnswerIndex | null;
   unsure: boolean;
-  correct: number;
+  correct: AnswerIndex;
 };
 
 export type Owner = { userId: string } | { visitorId: string };

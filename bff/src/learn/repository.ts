@@ -1,6 +1,6 @@
+import type { AchievementCode } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { awardOnAnswer, awardOnBookmark } from '../dashboard/achievements';
-import type { AchievementCode } from '../dashboard/schema';
 import { conflict } from '../http/errors';
 import { EVIDENCE_DECAY, isMastered, masteredSql } from './mastery';
 import {

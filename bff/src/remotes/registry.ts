@@ -1,4 +1,6 @@
+import type { RemoteDescriptor } from '@buergerfit/contract';
 import type { Knex } from 'knex';
+import { isRemoteName } from './names';
 
 export type Variant = {
   remote: string;
@@ -94,7 +96,8 @@ function pickWeighted(variants: Variant[], random: () => number): Variant | unde
   return variants[variants.length - 1];
 }
 
-export type Resolved = { name: string; variant: string; version: string; manifestUrl: string };
+/** The build of a remote a visitor gets: an entry of `GET /api/remotes`. */
+export type Resolved = RemoteDescriptor;
 
 /**
  * Which variant of each remote this visitor gets. A visitor's first assignment is drawn by weight and stored;
@@ -117,6 +120,8 @@ export async function resolveForVisitor(
   const result: Resolved[] = [];
   const toStore: { visitor_id: string; remote: string; variant: string }[] = [];
   for (const [remote, list] of [...byRemote.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    // A remote this version of the app no longer knows (its rows outlived it) is not offered.
+    if (!isRemoteName(remote)) continue;
     let chosen = list.find((v) => v.variant === assigned.get(remote));
     if (!chosen) {
       const live = list.filter((v) => v.weight > 0);

@@ -1,7 +1,7 @@
+import { authCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
 import grant from 'grant';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../auth/cookies';
 import { testUserName } from '../../auth/local-provider';
 import { startSession } from '../../auth/middleware';
@@ -12,10 +12,10 @@ import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../
 import { readAccessToken, signAccessToken } from '../../auth/tokens';
 import type { Deps } from '../../deps';
 import { claimGuestDemo } from '../../exam/claim';
+import type { Mount } from '../../http/call';
 import { HttpError, notFound, unauthorized } from '../../http/errors';
 import { enforceRateLimit, rateLimitKey, refundRateLimit, resetRateLimit } from '../../http/rate-limit';
 import { safeReturnPath, welcomePath } from '../../http/redirect';
-import { parseBody } from '../../http/validate';
 import { visitorId } from '../../http/visitor';
 import { recordConversion } from '../../remotes/registry';
 import { findUserByEmail, signInWithIdentity, userJson } from '../../users/repository';
@@ -26,12 +26,11 @@ export const LOGIN_LIMITS = { perIp: 10, perEmail: 5, windowSeconds: 15 * 60 } a
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 const OAUTH_FAILED = '/login?error=oauth';
 
-const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(1024),
-});
-
-export function authRoutes({ db, config, auth }: Deps): Router {
+/**
+ * Sign-in and sessions. Every call here is one of the contract's, except the OAuth flow itself
+ * (`GET /auth/:provider` and its `/callback`): redirects to and from the provider, no data.
+ */
+export function authRoutes({ db, config, auth }: Deps, mount: Mount): Router {
   const router = new Router();
   const names = cookieNames(config);
   const secret = () => {
@@ -57,9 +56,9 @@ export function authRoutes({ db, config, auth }: Deps): Router {
     }
   };
 
-  router.get('/api/auth/providers', (ctx) => {
+  mount(router, authCalls.providers, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { providers: auth.providers };
+    return { providers: auth.providers };
   });
 
   /** Starts the authorization code flow: `?redirect=/path` to come back to, `?login_hint=NAME` (local only). */
@@ -124,8 +123,7 @@ export function authRoutes({ db, config, auth }: Deps): Router {
    * budget counts failed attempts only (a success gives its hit back), so many people signing in from one
    * office or school network do not lock each other out. A success also clears its email's counter.
    */
-  router.post('/api/auth/login', async (ctx) => {
-    const { email, password } = parseBody(ctx, loginBody);
+  mount(router, authCalls.login, async (ctx, { body: { email, password } }) => {
     const message = 'Too many sign-in attempts.';
     const ipKey = rateLimitKey('login:ip', ctx.ip);
     const ipHit = await enforceRateLimit(db, ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds, message);
@@ -139,11 +137,11 @@ export function authRoutes({ db, config, auth }: Deps): Router {
     await startSession(ctx, db, config, user, 'password');
     await claimDemo(ctx, user.id);
     await recordSignIn(ctx);
-    ctx.body = await userJson(db, user);
+    return userJson(db, user);
   });
 
   /** Rotates the refresh token (empty body). Reuse of a rotated token revokes its family. */
-  router.post('/auth/refresh', async (ctx) => {
+  mount(router, authCalls.refresh, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const token = ctx.cookies.get(names.refresh);
     if (!token) {
@@ -158,11 +156,10 @@ export function authRoutes({ db, config, auth }: Deps): Router {
     }
     const { token: accessToken } = signAccessToken(secret(), { userId: r.userId, sessionId: r.sessionId });
     setSessionCookies(ctx, config, { accessToken, refreshToken: r.refreshToken });
-    ctx.status = 204;
   });
 
   /** Ends the session whatever state the access token is in (expired, missing), and clears the cookies. */
-  router.post('/auth/logout', async (ctx) => {
+  mount(router, authCalls.logout, async (ctx) => {
     const sessions = new Set<string>();
     const refresh = ctx.cookies.get(names.refresh);
     if (refresh && refresh.length <= 128) {
@@ -173,7 +170,6 @@ export function authRoutes({ db, config, auth }: Deps): Router {
     if (claims) sessions.add(claims.sessionId);
     for (const id of sessions) await revokeSession(db, id);
     clearSessionCookies(ctx, config);
-    ctx.status = 204;
   });
 
   return router;

@@ -1,22 +1,21 @@
+import { contactCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
 import { resolveSession } from '../../auth/middleware';
 import { storeContactMessage } from '../../contact/repository';
-import { contactBody } from '../../contact/schema';
 import type { Deps } from '../../deps';
+import type { Mount } from '../../http/call';
 import { requestLanguage } from '../../http/lang';
 import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
-import { parseBody } from '../../http/validate';
 
 /** Messages one client address may send per window (a school shares one address). */
 export const CONTACT_LIMIT = { perIp: 5, windowSeconds: 15 * 60 } as const;
 
 /** `POST /api/{lang}/contact`: the contact form, for everyone; a signed-in sender's message is tied to them. */
-export function contactRoutes({ db, config }: Deps): Router {
+export function contactRoutes({ db, config }: Deps, mount: Mount): Router {
   const router = new Router();
 
-  router.post('/contact', async (ctx) => {
+  mount(router, contactCalls.send, async (ctx, { body }) => {
     const lang = requestLanguage(ctx);
-    const body = parseBody(ctx, contactBody);
     // Counted after validation: a typo the learner fixes does not use up their messages.
     await enforceRateLimit(
       db,
@@ -26,9 +25,7 @@ export function contactRoutes({ db, config }: Deps): Router {
       'Too many messages from your network.',
     );
     const session = await resolveSession(ctx, db, config);
-    const stored = await storeContactMessage(db, { ...body, lang, userId: session?.user.id ?? null });
-    ctx.status = 201;
-    ctx.body = stored;
+    return storeContactMessage(db, { ...body, lang, userId: session?.user.id ?? null });
   });
 
   return router;

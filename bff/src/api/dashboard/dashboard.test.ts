@@ -1,22 +1,20 @@
+import {
+  Achievements as achievementsResponseSchema,
+  type Question as BookmarkedQuestion,
+  Questions as bookmarksResponseSchema,
+  Dashboard as dashboardSchema,
+  ProgressOverview as progressResponseSchema,
+  Recommendations as recommendationsResponseSchema,
+  Statistics as statisticsResponseSchema,
+  Streak as streakResponseSchema,
+} from '@buergerfit/contract';
 import type { Knex } from 'knex';
-import type { Context } from 'koa';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/sign-in';
 import type { LearnQuestion } from '../../catalog/repository';
 import { awardOnBookmark } from '../../dashboard/achievements';
-import { dashboardResponseCheck } from '../../dashboard/response-check';
-import {
-  achievementsResponseSchema,
-  type BookmarkedQuestion,
-  bookmarksResponseSchema,
-  dashboardSchema,
-  progressResponseSchema,
-  recommendationsResponseSchema,
-  statisticsResponseSchema,
-  streakResponseSchema,
-} from '../../dashboard/schema';
 import { sweepExpiredAttempts } from '../../exam/repository';
 import { isMastered, MASTERED_STREAK } from '../../learn/mastery';
 
@@ -931,22 +929,8 @@ describe('response schemas (dashboard/schema.ts)', () => {
     }
   });
 
-  it('outside production an answer that drifts from its schema is a 500 naming the field', async () => {
-    const check = dashboardResponseCheck();
-    const ctx = (path: string, body: unknown, method = 'GET') =>
-      ({ method, path, status: 200, body }) as unknown as Context;
+  it('outside production an answer that drifts from the contract is a 500 naming the field', async () => {
     const streak = { current: 2, activeToday: true, lastActiveDate: '2026-03-11', today: '2026-03-11' };
-    await expect(check(ctx('/api/en/user/streak', streak), async () => {})).resolves.toBeUndefined();
-    await expect(
-      check(ctx('/api/en/user/streak', { ...streak, current: -1 }), async () => {}),
-    ).rejects.toMatchObject({ status: 500, code: 'response_schema_mismatch' });
-    await expect(
-      check(ctx('/api/de/user/bookmarks', [{ id: 'q1', number: 1 }]), async () => {}),
-    ).rejects.toMatchObject({ status: 500, message: expect.stringContaining('answers') });
-    // Other routes and methods are not checked here.
-    await expect(check(ctx('/api/en/user/other', { x: 1 }), async () => {})).resolves.toBeUndefined();
-    await expect(check(ctx('/api/en/user/streak', {}, 'POST'), async () => {})).resolves.toBeUndefined();
-
     // Mounted in the running (test) app: a route that drifts fails its request.
     const { DashboardBuilder } = await import('../../dashboard/service');
     const spy = vi
@@ -956,7 +940,9 @@ describe('response schemas (dashboard/schema.ts)', () => {
       const a = await learner();
       const res = await app.request('/api/en/user/streak', { headers: { cookie: a.cookie } });
       expect(res.status).toBe(500);
-      expect((await res.json()).error.code).toBe('response_schema_mismatch');
+      const { error } = await res.json();
+      expect(error.code).toBe('response_schema_mismatch');
+      expect(error.message).toContain('today');
     } finally {
       spy.mockRestore();
     }

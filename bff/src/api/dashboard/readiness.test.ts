@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { ProgressOverview as progressResponseSchema } from '@buergerfit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createSession } from '../../auth/sessions';
 import { signAccessToken } from '../../auth/tokens';
-import { progressResponseSchema } from '../../dashboard/schema';
 import { type ProgressRow, stepProgress } from '../../learn/repository';
 import { DEFAULT_SCHEDULE } from '../../learn/scheduler';
 

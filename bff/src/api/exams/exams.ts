@@ -1,6 +1,6 @@
+import { examCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { resolveSession } from '../../auth/middleware';
 import {
   type LearnQuestion,
@@ -27,10 +27,10 @@ import {
   saveAnswer,
 } from '../../exam/repository';
 import { EXAM } from '../../exam/rules';
+import type { Mount } from '../../http/call';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
 import { type Language, requestLanguage } from '../../http/lang';
 import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
-import { parseBody, parseParams, parseQuery } from '../../http/validate';
 import { visitorId } from '../../http/visitor';
 import { recordConversion } from '../../remotes/registry';
 
@@ -40,27 +40,6 @@ const DEFAULT_STATE = 'BE';
 export const CREATE_LIMITS = { perIp: 120, perOwner: 30 } as const;
 const TOO_MANY = 'Too many tests started.';
 
-const createBody = z
-  .object({
-    kind: z.enum(['demo', 'mock']).default('demo'),
-    state: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'must be a state code like BE')
-      .optional(),
-  })
-  .strict();
-const idParams = z.object({ id: z.uuid('not an attempt id') });
-const answerParams = z.object({
-  id: z.uuid('not an attempt id'),
-  position: z.coerce.number().int().min(1).max(EXAM.questions),
-});
-const answerBody = z
-  .object({ answer: z.number().int().min(0).max(3).nullable().optional(), unsure: z.boolean().optional() })
-  .strict()
-  .refine((b) => b.answer !== undefined || b.unsure !== undefined, 'send answer, unsure or both');
-
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
-
 type PublicQuestion = Omit<LearnQuestion, 'correct' | 'explanation'>;
 
 function publicQuestion(q: LearnQuestion): PublicQuestion {
@@ -69,10 +48,18 @@ function publicQuestion(q: LearnQuestion): PublicQuestion {
 }
 
 /** Whole seconds from start to finish (a timed-out mock test finished at its deadline). */
+const elapsedSeconds = (from: Date, to: Date) =>
+  Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
 const durationSeconds = (a: AttemptRow) =>
-  a.finalized_at
-    ? Math.max(0, Math.round((new Date(a.finalized_at).getTime() - new Date(a.created_at).getTime()) / 1000))
-    : null;
+  a.finalized_at ? elapsedSeconds(a.created_at, a.finalized_at) : null;
+
+/** A finished attempt's score: stored in the same update as its `finalized_at`, so both are there or neither. */
+function scoreOf(a: AttemptRow): { finalizedAt: Date; correct: number; passed: boolean } | null {
+  if (!a.finalized_at) return null;
+  if (a.correct_count === null || a.passed === null)
+    throw new Error(`attempt ${a.id} finalized without a score`);
+  return { finalizedAt: a.finalized_at, correct: a.correct_count, passed: a.passed };
+}
 
 /** What "Practise my mistakes" practises: a wrong answer, a blank, or a right answer the learner was unsure of. */
 const isMistake = (item: { answer: number | null; correct: number; unsure: boolean }) =>
@@ -85,7 +72,7 @@ const TOPIC_ORDER = ['politics', 'history', 'society', 'state'];
  * only reads (an attempt that ran out of time reads as finished: exam/repository.ts READ_ATTEMPTS); the owner's
  * writes here first finalize their attempts that ran out of time, and a sweep (server.ts) finalizes the rest.
  */
-export function examRoutes({ db, config }: Deps): Router {
+export function examRoutes({ db, config }: Deps, mount: Mount): Router {
   const router = new Router();
 
   async function ownerOf(ctx: Context): Promise<{ owner: Owner; signedIn: boolean }> {
@@ -99,8 +86,7 @@ export function examRoutes({ db, config }: Deps): Router {
    * finished); before a write the clock is applied: the owner's attempts whose time ran out, this one included,
    * are finalized as they stand.
    */
-  async function loadAttempt(ctx: Context, { write }: { write: boolean }) {
-    const { id } = parseParams(ctx.params, idParams);
+  async function loadAttempt(ctx: Context, id: string, { write }: { write: boolean }) {
     const { owner, signedIn } = await ownerOf(ctx);
     if (write) await finalizeExpiredAttempts(db, owner);
     const attempt = await findAttempt(db, id, owner);
@@ -140,7 +126,8 @@ export function examRoutes({ db, config }: Deps): Router {
     const items = await listItems(db, attempt.id);
     const questions = await listQuestions(db, lang, { ids: items.map((i) => i.question_id) });
     const byId = new Map(questions.map((q) => [q.number, q]));
-    const finalized = Boolean(attempt.finalized_at);
+    const score = scoreOf(attempt);
+    const finalized = score !== null;
     const timeLeftSeconds =
       attempt.deadline_at && !finalized
         ? Math.max(0, Math.floor((new Date(attempt.deadline_at).getTime() - Date.now()) / 1000))
@@ -149,7 +136,7 @@ export function examRoutes({ db, config }: Deps): Router {
       id: attempt.id,
       kind: attempt.kind,
       state: attempt.state_code,
-      status: finalized ? 'finalized' : 'in_progress',
+      status: finalized ? ('finalized' as const) : ('in_progress' as const),
       createdAt: attempt.created_at,
       deadline: attempt.deadline_at,
       timeLeftSeconds,
@@ -158,13 +145,13 @@ export function examRoutes({ db, config }: Deps): Router {
         const q = byId.get(item.question_id) as LearnQuestion;
         return { position: item.position, ...publicQuestion(q), answer: item.answer, unsure: item.unsure };
       }),
-      result: finalized
+      result: score
         ? {
-            correct: attempt.correct_count,
+            correct: score.correct,
             total: attempt.question_count,
-            passed: attempt.passed,
-            finalizedAt: attempt.finalized_at,
-            durationSeconds: durationSeconds(attempt),
+            passed: score.passed,
+            finalizedAt: score.finalizedAt,
+            durationSeconds: elapsedSeconds(attempt.created_at, score.finalizedAt),
             // Guests see the score only; the breakdown and the review are for signed-in learners (spec §2, §6).
             topics: signedIn ? await topicScores(attempt, items, byId, lang) : null,
             mistakes: signedIn ? items.filter(isMistake).length : 0,
@@ -187,9 +174,8 @@ export function examRoutes({ db, config }: Deps): Router {
     };
   }
 
-  router.post('/exams', async (ctx) => {
+  mount(router, examCalls.create, async (ctx, { body }) => {
     const lang = requestLanguage(ctx);
-    const body = parseBody(ctx, createBody);
     const { owner, signedIn } = await ownerOf(ctx);
     if (body.kind === 'mock' && !signedIn) throw unauthorized('Sign in to take the timed mock test.');
     const session = signedIn ? await resolveSession(ctx, db, config) : null;
@@ -212,8 +198,7 @@ export function examRoutes({ db, config }: Deps): Router {
     ctx.set('Cache-Control', 'no-store');
     if (open && open.state_code === state) {
       ctx.status = 200;
-      ctx.body = await view(open, lang, signedIn);
-      return;
+      return view(open, lang, signedIn);
     }
     if (open) await retireAttempt(db, open);
     let id: string;
@@ -224,27 +209,26 @@ export function examRoutes({ db, config }: Deps): Router {
       if ((err as { code?: string }).code !== '23505') throw err;
       const winner = await findOpenAttempt(db, owner, body.kind);
       if (!winner) throw err;
-      ctx.body = await view(winner, lang, signedIn);
-      return;
+      ctx.status = 200;
+      return view(winner, lang, signedIn);
     }
     await recordConversion(db, visitorId(ctx, config), 'mf_exam', `${body.kind}_started`);
     const attempt = await findAttempt(db, id, owner);
     ctx.status = 201;
-    ctx.body = await view(attempt as AttemptRow, lang, signedIn);
+    return view(attempt as AttemptRow, lang, signedIn);
   });
 
   /** The owner's attempts, newest first: a learner's history, or the demos of this browser for a guest. */
-  router.get('/exams', async (ctx) => {
-    const { limit } = parseQuery(ctx, listQuery);
+  mount(router, examCalls.list, async (ctx, { query: { limit } }) => {
     const { owner } = await ownerOf(ctx);
     // An attempt whose time ran out while nobody had it open is listed as finished (READ_ATTEMPTS).
     const rows = await listAttempts(db, owner, limit);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.map((a) => ({
+    return rows.map((a) => ({
       id: a.id,
       kind: a.kind,
       state: a.state_code,
-      status: a.finalized_at ? 'finalized' : 'in_progress',
+      status: a.finalized_at ? ('finalized' as const) : ('in_progress' as const),
       createdAt: a.created_at,
       deadline: a.deadline_at,
       finishedAt: a.finalized_at,
@@ -257,17 +241,17 @@ export function examRoutes({ db, config }: Deps): Router {
 
   /**
    * "Practise my mistakes": the wrong, blank and unsure questions of a finished attempt, with their answers.
-   * Signed in only (api/index.ts).
+   * Signed in only.
    */
-  router.get('/exams/:id/mistakes', async (ctx) => {
+  mount(router, examCalls.mistakes, async (ctx, { params: { id } }) => {
     const lang = requestLanguage(ctx);
-    const { attempt } = await loadAttempt(ctx, { write: false });
+    const { attempt } = await loadAttempt(ctx, id, { write: false });
     if (!attempt.finalized_at) throw conflict('This attempt is not finished yet.', 'attempt_open');
     const items = (await listItems(db, attempt.id)).filter(isMistake);
     const questions = await listQuestions(db, lang, { ids: items.map((i) => i.question_id) });
     const byId = new Map(questions.map((q) => [q.number, q]));
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = {
+    return {
       attemptId: attempt.id,
       kind: attempt.kind,
       finishedAt: attempt.finalized_at,
@@ -275,17 +259,15 @@ export function examRoutes({ db, config }: Deps): Router {
     };
   });
 
-  router.get('/exams/:id', async (ctx) => {
+  mount(router, examCalls.get, async (ctx, { params: { id } }) => {
     const lang = requestLanguage(ctx);
-    const { attempt, signedIn } = await loadAttempt(ctx, { write: false });
+    const { attempt, signedIn } = await loadAttempt(ctx, id, { write: false });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await view(attempt, lang, signedIn);
+    return view(attempt, lang, signedIn);
   });
 
-  router.put('/exams/:id/answers/:position', async (ctx) => {
-    const { position } = parseParams(ctx.params, answerParams);
-    const body = parseBody(ctx, answerBody);
-    const { attempt } = await loadAttempt(ctx, { write: true });
+  mount(router, examCalls.answer, async (ctx, { params: { id, position }, body }) => {
+    const { attempt } = await loadAttempt(ctx, id, { write: true });
     if (attempt.finalized_at) {
       const late = attempt.deadline_at && new Date(attempt.deadline_at).getTime() <= Date.now();
       throw late
@@ -308,17 +290,17 @@ export function examRoutes({ db, config }: Deps): Router {
       throw conflict('This attempt is finalized and takes no more answers.', 'attempt_finalized');
     }
     const item = (await listItems(db, attempt.id)).find((i) => i.position === position);
-    ctx.body = { position, answer: item?.answer ?? null, unsure: item?.unsure ?? false };
+    return { position, answer: item?.answer ?? null, unsure: item?.unsure ?? false };
   });
 
-  router.post('/exams/:id/finalize', async (ctx) => {
+  mount(router, examCalls.finalize, async (ctx, { params: { id } }) => {
     const lang = requestLanguage(ctx);
-    const { attempt, signedIn } = await loadAttempt(ctx, { write: true });
+    const { attempt, signedIn } = await loadAttempt(ctx, id, { write: true });
     const done = attempt.finalized_at ? attempt : await finalizeAttempt(db, attempt);
     // A guest's finished demo can be kept: this browser may claim it when it signs in (exam/claim.ts).
     if (!signedIn && done.kind === 'demo' && !done.user_id) await issueClaim(ctx, db, config, done.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await view(done, lang, signedIn);
+    return view(done, lang, signedIn);
   });
 
   return router;
