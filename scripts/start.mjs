@@ -13,7 +13,7 @@ const FRONTENDS = [
   ['mf-account', 'mf-manifest.json'],
 ];
 // Inputs outside the workspace that every frontend build depends on.
-const SHARED_INPUTS = ['shell/platform/src', 'locales', 'package-lock.json'];
+const SHARED_INPUTS = ['shell/platform/src', 'ui/src', 'contract/src', 'locales', 'package-lock.json'];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

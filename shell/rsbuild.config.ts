@@ -1,12 +1,30 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { bffProxy, hostFederation } from '@buergerfit/platform/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { routePaths } from './src/route-table';
+
+/**
+ * After a build: the route table's path patterns beside the page (`dist/routes.json`), so that the BFF tells a page
+ * of the app (200) from an unknown path (404 with the not-found screen) without a copy of the routes.
+ */
+const pluginRouteTable = (): RsbuildPlugin => ({
+  name: 'buergerfit:route-table',
+  setup(api) {
+    api.onAfterBuild(async ({ environments }) => {
+      for (const { distPath } of Object.values(environments)) {
+        await fs.writeFile(path.join(distPath, 'routes.json'), JSON.stringify({ paths: routePaths() }));
+      }
+    });
+  },
+});
 
 const PRECACHED = /\.(js|css|woff2?|svg|png|jpe?g|webp|ico)$/;
 
 export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(hostFederation())],
+  plugins: [pluginReact(), pluginModuleFederation(hostFederation()), pluginRouteTable()],
   dev: { lazyCompilation: false },
   server: { port: 3000, proxy: bffProxy() },
   html: {

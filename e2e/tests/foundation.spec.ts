@@ -21,3 +21,16 @@ test('the BFF serves the app and the catalog API; learn questions need a session
   expect(questions).toHaveLength(300);
   expect(questions.filter((q: { state: string | null }) => q.state === null)).toHaveLength(300);
 });
+
+test('an unknown path is a not-found page with status 404; the favicon is found', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // A page of the app deep inside a remote's routes is a page (200), not a 404.
+  expect((await page.request.get('/learn/flashcards')).status()).toBe(200);
+  const icon = await page.request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/image\/svg\+xml/);
+});

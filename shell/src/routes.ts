@@ -1,40 +1,6 @@
 import type { RemoteName } from '@buergerfit/platform';
 import { matchRoutes } from '@buergerfit/platform';
-
-export interface RemoteRoute {
-  kind: 'remote';
-  path: string;
-  remote: RemoteName;
-  /** The mount point passed to the remote as `basename`. */
-  basename: string;
-  protected: boolean;
-}
-export type ShellRoute = RemoteRoute | { kind: 'start'; path: string };
-
-const remote = (path: string, name: RemoteName, basename: string, isProtected = false): RemoteRoute => ({
-  kind: 'remote',
-  path,
-  remote: name,
-  basename,
-  protected: isProtected,
-});
-
-/** The route table of spec §2: which remote owns which path, and which paths need a session. */
-export const ROUTES: readonly ShellRoute[] = [
-  remote('/', 'mf_marketing', '/'),
-  remote('/knowledge/einburgerungstest', 'mf_marketing', '/'),
-  remote('/privacy-policy', 'mf_marketing', '/'),
-  remote('/terms-of-service', 'mf_marketing', '/'),
-  remote('/about', 'mf_marketing', '/'),
-  { kind: 'start', path: '/start' },
-  remote('/demo/*', 'mf_exam', '/'),
-  remote('/exam/*', 'mf_exam', '/', true),
-  remote('/learn/*', 'mf_learn', '/learn', true),
-  remote('/dashboard/*', 'mf_dashboard', '/dashboard', true),
-  remote('/login', 'mf_account', '/'),
-  remote('/welcome', 'mf_account', '/', true),
-  remote('/profile-settings', 'mf_account', '/', true),
-];
+import { ROUTES, type ShellRoute } from './route-table';
 
 const routeObjects = ROUTES.map((route, index) => ({ path: route.path, id: String(index) }));
 
