@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
-import { LangParams } from './common';
+import { call } from './call';
 import { RemoteName } from './remotes';
 
 /**
@@ -43,27 +42,8 @@ export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>;
 
 export const analyticsCalls = {
   /** 400 when no variant of that remote is live. */
-  exposure: defineCall({
-    method: 'POST',
-    path: '/api/remotes/exposures',
-    body: ExposureBeacon,
-    response: null,
-    session: 'none',
-  }),
-  conversion: defineCall({
-    method: 'POST',
-    path: '/api/remotes/conversions',
-    body: ConversionBeacon,
-    response: null,
-    session: 'none',
-  }),
+  exposure: call('POST /api/remotes/exposures', 'none', null, { body: ExposureBeacon }),
+  conversion: call('POST /api/remotes/conversions', 'none', null, { body: ConversionBeacon }),
   /** Stored with the visitor id, and the user id when signed in; 120 per network and minute. */
-  event: defineCall({
-    method: 'POST',
-    path: '/api/:lang/analytics/events',
-    params: LangParams,
-    body: AnalyticsEvent,
-    response: null,
-    session: 'optional',
-  }),
+  event: call('POST /api/:lang/analytics/events', 'optional', null, { body: AnalyticsEvent }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { call } from './call';
 import { SignInProvider } from './common';
 import { User } from './user';
 
@@ -20,25 +20,14 @@ export const LoginCredentials = z.object({
 export type LoginCredentials = z.infer<typeof LoginCredentials>;
 
 export const authCalls = {
-  providers: defineCall({
-    method: 'GET',
-    path: '/api/auth/providers',
-    response: AuthProviders,
-    session: 'none',
-  }),
+  providers: call('GET /api/auth/providers', 'none', AuthProviders),
   /**
    * 401 `invalid_credentials` with spec §8's 'Login failed. Please check your credentials.'; limited per IP
    * (failures only) and per email.
    */
-  login: defineCall({
-    method: 'POST',
-    path: '/api/auth/login',
-    body: LoginCredentials,
-    response: User,
-    session: 'none',
-  }),
+  login: call('POST /api/auth/login', 'none', User, { body: LoginCredentials }),
   /** Rotates the refresh token (spec §4 "Token refresh", empty body); reuse of a rotated one revokes its family. */
-  refresh: defineCall({ method: 'POST', path: '/auth/refresh', response: null, session: 'none' }),
+  refresh: call('POST /auth/refresh', 'none', null),
   /** Ends the session whatever state the access token is in, and clears the cookies. */
-  logout: defineCall({ method: 'POST', path: '/auth/logout', response: null, session: 'none' }),
+  logout: call('POST /auth/logout', 'none', null),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { call } from './call';
 import { Questions } from './catalog';
 import { LangParams, QuestionId } from './common';
 
@@ -20,27 +20,11 @@ export type BookmarkState = z.infer<typeof BookmarkState>;
 
 export const bookmarkCalls = {
   /** The bookmarked questions, newest bookmark first, in the request language (the learn mode's shape). */
-  list: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/bookmarks',
-    params: LangParams,
-    response: Questions,
-    session: 'required',
-  }),
+  list: call('GET /api/:lang/user/bookmarks', 'required', Questions),
   /** 201 when bookmarked now, 200 when it already was; 404 `question_not_found` for a question not in the catalog. */
-  add: defineCall({
-    method: 'POST',
-    path: '/api/:lang/user/bookmarks/:id',
+  add: call('POST /api/:lang/user/bookmarks/:id', 'required', BookmarkState, {
     params: BookmarkParams,
-    response: BookmarkState,
     status: [201, 200],
-    session: 'required',
   }),
-  remove: defineCall({
-    method: 'DELETE',
-    path: '/api/:lang/user/bookmarks/:id',
-    params: BookmarkParams,
-    response: BookmarkState,
-    session: 'required',
-  }),
+  remove: call('DELETE /api/:lang/user/bookmarks/:id', 'required', BookmarkState, { params: BookmarkParams }),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { LangParams } from './common';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,6 +28,47 @@ export interface CallSpec {
 }
 
 export const defineCall = <const C extends CallSpec>(c: C): C => c;
+
+/** A call's method and path as an HTTP request line starts: `GET /api/:lang/exams`. */
+export type Route = `${HttpMethod} /${string}`;
+
+/** What a call has besides its route, session rule and answer. */
+export type CallExtras = Pick<CallSpec, 'params' | 'query' | 'body' | 'status'>;
+
+/** A path under `/api/:lang/…`: its `params` are `LangParams` unless the call names its own. */
+type LangPath = `${string}/:lang/${string}` | `${string}/:lang`;
+type LangParamsOf<P, E> = E extends { params: z.ZodType }
+  ? unknown
+  : P extends LangPath
+    ? { params: typeof LangParams }
+    : unknown;
+
+type Flat<T> = { -readonly [K in keyof T]: T[K] } & {};
+
+/** The `CallSpec` that `call(route, session, response, extras)` makes, every part as literal as it was written. */
+export type CallOf<R, S, O, E> = R extends `${infer M extends HttpMethod} ${infer P}`
+  ? Flat<{ method: M; path: P } & LangParamsOf<P, E> & E & { response: O; session: S }>
+  : never;
+
+/**
+ * One call on one line: `call('GET /api/:lang/exams', 'optional', ExamHistory, { query: ExamListQuery })` is
+ * `{ method: 'GET', path: '/api/:lang/exams', params: LangParams, query: ExamListQuery, response: ExamHistory,
+ * session: 'optional' }`. The session rule is always said; `response` is `null` for a call answered 204. A path
+ * with parameters besides `:lang` names its own `params` (the contract's tests check they match the path).
+ */
+export function call<
+  const R extends Route,
+  const S extends SessionRule,
+  const O extends z.ZodType | null,
+  const E extends CallExtras = Record<never, never>,
+>(route: R, session: S, response: O, extras?: E): CallOf<R, S, O, E> {
+  const space = route.indexOf(' ');
+  const path = route.slice(space + 1);
+  const { params = /\/:lang(\/|$)/.test(path) ? LangParams : undefined, query, body, status } = extras ?? {};
+  const spec = { method: route.slice(0, space), path, params, query, body, response, status, session };
+  // Only the parts the call has: a call without a body has no `body` key.
+  return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined)) as CallOf<R, S, O, E>;
+}
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;

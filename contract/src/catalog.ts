@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './call';
-import { LangParams, QuestionId, StateCode } from './common';
+import { call } from './call';
+import { QuestionId, requestedState, StateCode } from './common';
 
 /** One of the 16 federal states, its name in the request language (spec §7 "list of states"). */
 export const FederalState = z.object({ code: StateCode, name: z.string() }).strict();
@@ -63,39 +63,13 @@ export const Questions = z.array(Question);
 export type Questions = z.infer<typeof Questions>;
 
 /** `GET /api/:lang/learn?state=BW`: without it, the learner's own state decides. */
-export const QuestionSetQuery = z
-  .object({
-    state: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'must be a state code like BW')
-      .optional(),
-  })
-  .strict();
+export const QuestionSetQuery = z.object({ state: requestedState('BW').optional() }).strict();
 export type QuestionSetQuery = z.infer<typeof QuestionSetQuery>;
 
 /** The catalog: imported data, the same for everyone (answers cached per catalog version, language, state). */
 export const catalogCalls = {
-  states: defineCall({
-    method: 'GET',
-    path: '/api/:lang/german-federal-states',
-    params: LangParams,
-    response: FederalStates,
-    session: 'none',
-  }),
-  topics: defineCall({
-    method: 'GET',
-    path: '/api/:lang/topics',
-    params: LangParams,
-    response: Topics,
-    session: 'none',
-  }),
+  states: call('GET /api/:lang/german-federal-states', 'none', FederalStates),
+  topics: call('GET /api/:lang/topics', 'none', Topics),
   /** The learner's question set: the general questions plus one state's (only the general ones without a state). */
-  questions: defineCall({
-    method: 'GET',
-    path: '/api/:lang/learn',
-    params: LangParams,
-    query: QuestionSetQuery,
-    response: Questions,
-    session: 'required',
-  }),
+  questions: call('GET /api/:lang/learn', 'required', Questions, { query: QuestionSetQuery }),
 };

@@ -23,6 +23,10 @@ export type QuestionId = z.infer<typeof QuestionId>;
 /** A federal state's code in an answer (`BW`, `BE`, …); requests check it with their own message. */
 export const StateCode = z.string().regex(/^[A-Z]{2}$/);
 
+/** A federal state's code in a request, refused with the BFF's message: `must be a state code like BW`. */
+export const requestedState = (example: string) =>
+  z.string().regex(/^[A-Z]{2}$/, `must be a state code like ${example}`);
+
 /**
  * `{lang}` of every `/api/:lang/...` call. The BFF answers an unsupported language with 404
  * `unsupported_language` before any params are validated, so this only types the param.

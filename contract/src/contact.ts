@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './call';
-import { Instant, LangParams } from './common';
+import { call } from './call';
+import { Instant } from './common';
 
 /** Spec §3 Contact message: the subjects a message can have. */
 export const ContactSubject = z.enum(['feedback', 'technical', 'general']);
@@ -38,13 +38,5 @@ export type ContactReceipt = z.infer<typeof ContactReceipt>;
 
 export const contactCalls = {
   /** A signed-in sender's message is tied to their account; 5 messages per network and 15 minutes. */
-  send: defineCall({
-    method: 'POST',
-    path: '/api/:lang/contact',
-    params: LangParams,
-    body: ContactMessage,
-    response: ContactReceipt,
-    status: 201,
-    session: 'optional',
-  }),
+  send: call('POST /api/:lang/contact', 'optional', ContactReceipt, { body: ContactMessage, status: 201 }),
 };

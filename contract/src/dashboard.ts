@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { call } from './call';
 import { Count, Day, Instant, LangParams, Ratio } from './common';
 
 /**
@@ -268,54 +268,14 @@ export type RecommendationParams = z.infer<typeof RecommendationParams>;
  * MASTER_100 or BOOKMARK_10; timed-out mock tests are finalized first.
  */
 export const dashboardCalls = {
-  dashboard: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/dashboard',
-    params: LangParams,
-    response: Dashboard,
-    session: 'required',
-  }),
-  streak: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/streak',
-    params: LangParams,
-    response: Streak,
-    session: 'required',
-  }),
-  progress: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/progress',
-    params: LangParams,
-    response: ProgressOverview,
-    session: 'required',
-  }),
-  statistics: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/statistics',
-    params: LangParams,
-    response: Statistics,
-    session: 'required',
-  }),
-  recommendations: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/recommendations',
-    params: LangParams,
-    response: Recommendations,
-    session: 'required',
-  }),
-  achievements: defineCall({
-    method: 'GET',
-    path: '/api/:lang/user/achievements',
-    params: LangParams,
-    response: Achievements,
-    session: 'required',
-  }),
+  dashboard: call('GET /api/:lang/user/dashboard', 'required', Dashboard),
+  streak: call('GET /api/:lang/user/streak', 'required', Streak),
+  progress: call('GET /api/:lang/user/progress', 'required', ProgressOverview),
+  statistics: call('GET /api/:lang/user/statistics', 'required', Statistics),
+  recommendations: call('GET /api/:lang/user/recommendations', 'required', Recommendations),
+  achievements: call('GET /api/:lang/user/achievements', 'required', Achievements),
   /** Hides a recommendation for good (its id is stable). */
-  dismissRecommendation: defineCall({
-    method: 'POST',
-    path: '/api/:lang/user/recommendations/:id/dismiss',
+  dismissRecommendation: call('POST /api/:lang/user/recommendations/:id/dismiss', 'required', null, {
     params: RecommendationParams,
-    response: null,
-    session: 'required',
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { call } from './call';
 import { AnswerIndex, Explanation, Question } from './catalog';
-import { Count, Instant, LangParams, QuestionId, StateCode } from './common';
+import { Count, Instant, LangParams, QuestionId, requestedState, StateCode } from './common';
 
 /**
  * The demo and mock test (spec §4 "Demo exam", §9). The server owns the attempt, the draw, the clock and the
@@ -94,14 +94,15 @@ export const ExamAttempt = z
 export type ExamAttempt = z.infer<typeof ExamAttempt>;
 
 /** One attempt of the history list. The score fields are null while it is in progress. */
-export const ExamAttemptSummary = z
-  .object({
-    id: z.uuid(),
-    kind: ExamKind,
-    state: StateCode,
-    status: ExamStatus,
-    createdAt: Instant,
-    deadline: Instant.nullable(),
+export const ExamAttemptSummary = ExamAttempt.pick({
+  id: true,
+  kind: true,
+  state: true,
+  status: true,
+  createdAt: true,
+  deadline: true,
+})
+  .extend({
     finishedAt: Instant.nullable(),
     durationSeconds: Count.nullable(),
     correct: Count.nullable(),
@@ -132,10 +133,7 @@ export type ExamAnswer = z.infer<typeof ExamAnswer>;
 export const NewExamAttempt = z
   .object({
     kind: ExamKind.default('demo'),
-    state: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'must be a state code like BE')
-      .optional(),
+    state: requestedState('BE').optional(),
   })
   .strict();
 export type NewExamAttempt = z.infer<typeof NewExamAttempt>;
@@ -162,54 +160,24 @@ export type ExamAnswerPatch = z.infer<typeof ExamAnswerPatch>;
 
 export const examCalls = {
   /** Starts a test, or continues the open one of that kind and state (200). A mock test needs a session (401). */
-  create: defineCall({
-    method: 'POST',
-    path: '/api/:lang/exams',
-    params: LangParams,
+  create: call('POST /api/:lang/exams', 'optional', ExamAttempt, {
     body: NewExamAttempt,
-    response: ExamAttempt,
     status: [201, 200],
-    session: 'optional',
   }),
   /** The owner's attempts, newest first: a learner's history, or the demos of this browser for a guest. */
-  list: defineCall({
-    method: 'GET',
-    path: '/api/:lang/exams',
-    params: LangParams,
-    query: ExamListQuery,
-    response: ExamHistory,
-    session: 'optional',
-  }),
-  get: defineCall({
-    method: 'GET',
-    path: '/api/:lang/exams/:id',
-    params: ExamAttemptParams,
-    response: ExamAttempt,
-    session: 'optional',
-  }),
+  list: call('GET /api/:lang/exams', 'optional', ExamHistory, { query: ExamListQuery }),
+  get: call('GET /api/:lang/exams/:id', 'optional', ExamAttempt, { params: ExamAttemptParams }),
   /** 409 `attempt_open` while the test runs. */
-  mistakes: defineCall({
-    method: 'GET',
-    path: '/api/:lang/exams/:id/mistakes',
+  mistakes: call('GET /api/:lang/exams/:id/mistakes', 'required', ExamMistakes, {
     params: ExamAttemptParams,
-    response: ExamMistakes,
-    session: 'required',
   }),
   /** 409 `attempt_finalized` or `deadline_passed` once the test is over. */
-  answer: defineCall({
-    method: 'PUT',
-    path: '/api/:lang/exams/:id/answers/:position',
+  answer: call('PUT /api/:lang/exams/:id/answers/:position', 'optional', ExamAnswer, {
     params: ExamAnswerParams,
     body: ExamAnswerPatch,
-    response: ExamAnswer,
-    session: 'optional',
   }),
   /** Scores the test (again: the same result). A guest's finished demo may later be claimed at sign-in. */
-  finalize: defineCall({
-    method: 'POST',
-    path: '/api/:lang/exams/:id/finalize',
+  finalize: call('POST /api/:lang/exams/:id/finalize', 'optional', ExamAttempt, {
     params: ExamAttemptParams,
-    response: ExamAttempt,
-    session: 'optional',
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { call } from './call';
 import { Question } from './catalog';
-import { Count, Instant, LangParams, QuestionId } from './common';
+import { Count, Instant, QuestionId } from './common';
 
 /** Learn mode's own data: answers and FSRS progress, the focus queue, challenge scores. Signed-in only. */
 
@@ -150,44 +150,15 @@ export type ChallengeBest = z.infer<typeof ChallengeBest>;
 
 export const learnCalls = {
   /** Records one answer (any mode) and updates the question's FSRS progress. */
-  answer: defineCall({
-    method: 'POST',
-    path: '/api/:lang/learn-mode',
-    params: LangParams,
+  answer: call('POST /api/:lang/learn-mode', 'required', LearnAnswerResult, {
     body: LearnAnswer,
-    response: LearnAnswerResult,
     status: [201, 200],
-    session: 'required',
   }),
-  progress: defineCall({
-    method: 'GET',
-    path: '/api/:lang/learn/progress',
-    params: LangParams,
-    response: QuestionProgressMap,
-    session: 'required',
-  }),
-  focus: defineCall({
-    method: 'GET',
-    path: '/api/:lang/learn/focus',
-    params: LangParams,
-    query: FocusQuery,
-    response: FocusQueue,
-    session: 'required',
-  }),
-  challenge: defineCall({
-    method: 'POST',
-    path: '/api/:lang/learn/challenge',
-    params: LangParams,
+  progress: call('GET /api/:lang/learn/progress', 'required', QuestionProgressMap),
+  focus: call('GET /api/:lang/learn/focus', 'required', FocusQueue, { query: FocusQuery }),
+  challenge: call('POST /api/:lang/learn/challenge', 'required', ChallengeResult, {
     body: ChallengeRound,
-    response: ChallengeResult,
     status: 201,
-    session: 'required',
   }),
-  challengeBest: defineCall({
-    method: 'GET',
-    path: '/api/:lang/learn/challenge/best',
-    params: LangParams,
-    response: ChallengeBest,
-    session: 'required',
-  }),
+  challengeBest: call('GET /api/:lang/learn/challenge/best', 'required', ChallengeBest),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { call } from './call';
 
 /** The federated remotes, by federation name. */
 export const RemoteName = z.enum(['mf_marketing', 'mf_exam', 'mf_learn', 'mf_dashboard', 'mf_account']);
@@ -20,5 +20,5 @@ export const remoteCalls = {
    * The shell's first call: assigns the visitor a variant of each remote (sticky while it stays enabled). 429
    * past the new-visitor budget of the caller's network.
    */
-  list: defineCall({ method: 'GET', path: '/api/remotes', response: RemoteRegistry, session: 'none' }),
+  list: call('GET /api/remotes', 'none', RemoteRegistry),
 };

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { defineCall } from './call';
-import { Count, Day, Instant, Language, QuestionId, SignInProvider, StateCode } from './common';
+import { call } from './call';
+import {
+  Count,
+  Day,
+  Instant,
+  Language,
+  QuestionId,
+  requestedState,
+  SignInProvider,
+  StateCode,
+} from './common';
 import { ContactSubject } from './contact';
 import { AchievementCode } from './dashboard';
 import { ExamKind } from './exams';
-import { LearnMode, Rating } from './learn';
+import { ChallengeScore, LearnMode, Rating } from './learn';
 
 /**
  * The signed-in user's own account (spec §3 User, §7). Every call here takes the user from the session only —
@@ -41,10 +50,8 @@ export type User = z.infer<typeof User>;
 
 // ── requests ───────────────────────────────────────────────────────────────────────────────────────────────
 
-const stateCode = z.string().regex(/^[A-Z]{2}$/, 'must be a state code like BW');
-
 /** `PATCH /api/user/setting/german-federal-state` (spec §3 "State-update payload"). */
-export const FederalStateChoice = z.object({ selected_state: stateCode });
+export const FederalStateChoice = z.object({ selected_state: requestedState('BW') });
 export type FederalStateChoice = z.infer<typeof FederalStateChoice>;
 
 /** A test day the dashboard can plan towards: any real date of this century. */
@@ -58,7 +65,7 @@ export const SettingsPatch = z
   .object({
     nickname: z.string().trim().min(1).max(40).nullable(),
     preferredLanguage: Language.nullable(),
-    federalState: stateCode.nullable(),
+    federalState: requestedState('BW').nullable(),
     notifications: NotificationPreferences.partial().strict(),
     onboarded: z.boolean(),
     /** The learner's test day; null clears it. */
@@ -156,17 +163,6 @@ const ExportedQuestionProgress = z
 
 const ExportedBookmark = z.object({ questionId: QuestionId, createdAt: Instant }).strict();
 
-const ExportedChallengeScore = z
-  .object({
-    score: Count,
-    correct: Count,
-    answered: Count,
-    bestStreak: Count,
-    durationSeconds: Count,
-    createdAt: Instant,
-  })
-  .strict();
-
 const ExportedAchievement = z.object({ code: AchievementCode, earnedAt: Instant }).strict();
 
 const ExportedDismissal = z.object({ id: z.string(), dismissedAt: Instant }).strict();
@@ -226,7 +222,7 @@ export const UserExport = z
     learnAnswers: z.array(ExportedAnswer),
     questionProgress: z.array(ExportedQuestionProgress),
     bookmarks: z.array(ExportedBookmark),
-    challengeScores: z.array(ExportedChallengeScore),
+    challengeScores: z.array(ChallengeScore),
     achievements: z.array(ExportedAchievement),
     dismissedRecommendations: z.array(ExportedDismissal),
     examAttempts: z.array(ExportedExamAttempt),
@@ -238,23 +234,13 @@ export const UserExport = z
 export type UserExport = z.infer<typeof UserExport>;
 
 export const userCalls = {
-  me: defineCall({ method: 'GET', path: '/api/user/me', response: User, session: 'required' }),
+  me: call('GET /api/user/me', 'required', User),
   /** Onboarding and settings save the state here; a saved state also completes onboarding. */
-  setFederalState: defineCall({
-    method: 'PATCH',
-    path: '/api/user/setting/german-federal-state',
+  setFederalState: call('PATCH /api/user/setting/german-federal-state', 'required', User, {
     body: FederalStateChoice,
-    response: User,
-    session: 'required',
   }),
-  updateSettings: defineCall({
-    method: 'PATCH',
-    path: '/api/user/settings',
-    body: SettingsPatch,
-    response: User,
-    session: 'required',
-  }),
-  export: defineCall({ method: 'GET', path: '/api/user/export', response: UserExport, session: 'required' }),
+  updateSettings: call('PATCH /api/user/settings', 'required', User, { body: SettingsPatch }),
+  export: call('GET /api/user/export', 'required', UserExport),
   /** Deletes the account and everything tied to it, ends every session and clears the cookies. */
-  delete: defineCall({ method: 'DELETE', path: '/api/user', response: null, session: 'required' }),
+  delete: call('DELETE /api/user', 'required', null),
 };

@@ -16,6 +16,7 @@ import {
   RecommendationParams,
   SettingsPatch,
 } from '../src';
+import * as sample from './samples';
 
 /** The issues as the BFF reports them in `error.details`: `{ path, message }`. */
 const problems = (schema: z.ZodType, value: unknown) => {
@@ -24,12 +25,7 @@ const problems = (schema: z.ZodType, value: unknown) => {
 };
 
 describe('contact message (spec §5)', () => {
-  const valid = {
-    name: 'Ana Horvat',
-    email: 'ana@example.hr',
-    subject: 'feedback',
-    message: 'Hvala! Great app.',
-  };
+  const valid = sample.contactMessage;
 
   it('takes a valid message, and a message of exactly 1000 characters', () => {
     expect(problems(ContactMessage, valid)).toEqual([]);

@@ -73,14 +73,7 @@ describe('answers as the BFF sends them', () => {
       ChallengeBest,
       {
         rules: { questions: 20, seconds: 300 },
-        best: {
-          score: 215,
-          correct: 16,
-          answered: 20,
-          bestStreak: 9,
-          durationSeconds: 241,
-          createdAt: '2026-03-03T20:00:00.000Z',
-        },
+        best: sample.challengeScore,
         recent: [],
       },
     ],
@@ -211,7 +204,7 @@ describe('a drifted answer is refused', () => {
     Object.assign(position.questions[0] as object, { position: 34 });
     expect(parses(ExamAttempt, position)).toMatch(/questions\.0\.position/);
     const result = clone(sample.examFinalizedForLearner);
-    Object.assign(result.result, { visitorId: 'v-1' });
+    Object.assign(result.result as object, { visitorId: 'v-1' });
     expect(parses(ExamAttempt, result)).toMatch(/result/);
   });
 

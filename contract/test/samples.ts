@@ -1,9 +1,22 @@
 /**
  * Answers written by hand the way the BFF sends them today (JSON: instants as ISO strings), not generated from the
- * schemas: a schema that drifts from what the BFF really answers fails against these.
+ * schemas: a schema that drifts from what the BFF really answers fails against these. Typed with the contract's
+ * types and free of zod, they are also the frontends' test fixtures: `@buergerfit/contract/samples` (tests only;
+ * the dashboard remote's tests read `dashboard`'s numbers, so a change here is a change there).
  */
+import type {
+  ChallengeScore,
+  ContactMessage,
+  Dashboard,
+  ExamAttempt,
+  ExamHistory,
+  Question,
+  QuestionProgress,
+  User,
+  UserExport,
+} from '../src';
 
-export const user = {
+export const user: User = {
   id: '5b0c6a52-3f1e-4a8e-9d1c-2f7b3c9e8a11',
   name: 'Ana',
   email: 'ana@example.hr',
@@ -19,7 +32,7 @@ export const user = {
 };
 
 /** A fresh account straight after its first sign-in: nothing chosen yet. */
-export const newUser = {
+export const newUser: User = {
   ...user,
   name: 'ana-h',
   email: null,
@@ -31,7 +44,7 @@ export const newUser = {
   examDate: null,
 };
 
-export const question = {
+export const question: Question = {
   id: 'q21',
   number: 21,
   official: '21',
@@ -51,7 +64,7 @@ export const question = {
   explanation: { lang: 'en', text: 'The federal eagle on a golden shield is the federal coat of arms.' },
 };
 
-export const stateQuestion = {
+export const stateQuestion: Question = {
   id: 'q301',
   number: 301,
   official: 'BW-1',
@@ -70,7 +83,7 @@ export const stateQuestion = {
 const { correct: _c, explanation: _e, ...hidden } = question;
 const { correct: _c2, explanation: _e2, ...hiddenState } = stateQuestion;
 
-export const examInProgress = {
+export const examInProgress: ExamAttempt = {
   id: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
   kind: 'mock',
   state: 'BW',
@@ -86,7 +99,7 @@ export const examInProgress = {
   result: null,
 };
 
-export const examFinalizedForLearner = {
+export const examFinalizedForLearner: ExamAttempt = {
   ...examInProgress,
   status: 'finalized',
   timeLeftSeconds: null,
@@ -130,7 +143,7 @@ export const examFinalizedForLearner = {
 };
 
 /** A guest's finished demo: the score only (spec §6). */
-export const examFinalizedForGuest = {
+export const examFinalizedForGuest: ExamAttempt = {
   ...examInProgress,
   kind: 'demo',
   status: 'finalized',
@@ -148,7 +161,7 @@ export const examFinalizedForGuest = {
   },
 };
 
-export const examHistory = [
+export const examHistory: ExamHistory = [
   {
     id: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
     kind: 'mock',
@@ -177,7 +190,7 @@ export const examHistory = [
   },
 ];
 
-export const progress = {
+export const progress: QuestionProgress = {
   seen: 3,
   correct: 2,
   incorrect: 1,
@@ -189,122 +202,137 @@ export const progress = {
 };
 
 const days = [
-  '2026-03-02',
-  '2026-03-03',
-  '2026-03-04',
-  '2026-03-05',
-  '2026-03-06',
-  '2026-03-07',
-  '2026-03-08',
+  '2026-03-09',
+  '2026-03-10',
+  '2026-03-11',
+  '2026-03-12',
+  '2026-03-13',
+  '2026-03-14',
+  '2026-03-15',
 ];
 
-export const dashboard = {
-  generatedAt: '2026-03-04T16:00:00.000Z',
-  streak: { current: 3, activeToday: true, lastActiveDate: '2026-03-04', today: '2026-03-04' },
+/** A learner mid-way in Berlin, ten days before the test: `GET /api/:lang/user/dashboard`. */
+export const dashboard: Dashboard = {
+  generatedAt: '2026-03-11T11:00:00.000Z',
+  streak: { current: 4, activeToday: true, lastActiveDate: '2026-03-11', today: '2026-03-11' },
   progress: {
     total: 310,
     seen: 120,
-    mastered: 45,
+    mastered: 75,
     unseen: 190,
     topics: [
-      { id: 'politics', name: 'Politics in a democracy', total: 160, seen: 70, mastered: 30 },
-      { id: 'history', name: 'History and responsibility', total: 70, seen: 25, mastered: 8 },
-      { id: 'society', name: 'People and society', total: 70, seen: 20, mastered: 5 },
-      { id: 'state', name: 'Baden-Württemberg', total: 10, seen: 5, mastered: 2 },
+      { id: 'politics', name: 'Politics in a democracy', total: 188, seen: 80, mastered: 50 },
+      { id: 'history', name: 'History and responsibility', total: 89, seen: 30, mastered: 20 },
+      { id: 'society', name: 'People and society', total: 23, seen: 6, mastered: 3 },
+      { id: 'state', name: 'Berlin', total: 10, seen: 4, mastered: 2 },
     ],
-    state: { code: 'BW', name: 'Baden-Württemberg' },
+    state: { code: 'BE', name: 'Berlin' },
   },
   statistics: {
-    answered: 410,
-    correct: 301,
-    incorrect: 109,
-    accuracy: 0.734,
-    distribution: { correct: 88, incorrect: 32, unanswered: 190 },
+    answered: 345,
+    correct: 281,
+    incorrect: 64,
+    accuracy: 0.814,
+    distribution: { correct: 98, incorrect: 22, unanswered: 190 },
     weekly: {
-      weekStart: '2026-03-02',
+      weekStart: '2026-03-09',
       days: days.map((date, i) => ({
         date,
         weekday: i + 1,
-        answered: i < 3 ? 20 + i : 0,
-        correct: i < 3 ? 15 : 0,
+        answered: i === 2 ? 17 : i,
+        correct: i === 2 ? 13 : 0,
       })),
     },
-    mostMissed: [{ id: 'elections', name: 'Elections', incorrect: 12, answered: 30, accuracy: 0.6 }],
+    mostMissed: [{ id: 'foederalismus', name: 'Federalism', incorrect: 9, answered: 20, accuracy: 0.55 }],
     exams: {
-      taken: 2,
-      passed: 1,
-      averageScore: 0.606,
-      averageCorrect: 20,
-      lastTakenAt: '2026-03-02T09:41:17.000Z',
+      taken: 3,
+      passed: 2,
+      averageScore: 0.616,
+      averageCorrect: 20.33,
+      lastTakenAt: '2026-03-10T09:00:00.000Z',
+      // Newest first, as the API lists them.
       recent: [
-        {
-          id: '0f8e3c1a-6b2d-4c7e-9a51-3d2e1f0b9c84',
-          finishedAt: '2026-03-02T09:41:17.000Z',
-          correct: 24,
-          total: 33,
-          passed: true,
-        },
+        { id: 'a3', finishedAt: '2026-03-10T09:00:00.000Z', correct: 25, total: 33, passed: true },
+        { id: 'a2', finishedAt: '2026-03-06T09:00:00.000Z', correct: 15, total: 33, passed: false },
+        { id: 'a1', finishedAt: '2026-03-02T09:00:00.000Z', correct: 21, total: 33, passed: true },
       ],
     },
   },
   readiness: {
     questions: 33,
     passMark: 17,
-    expected: 22.4,
-    low: 19,
-    high: 26,
-    passChance: 0.93,
+    expected: 24.3,
+    low: 21,
+    high: 27,
+    passChance: 0.987,
+    basis: { mastered: 75, practised: 45, unseen: 190 },
+    mocks: { count: 3, averageCorrect: 20.33 },
     confidence: 'medium',
-    basis: { mastered: 45, practised: 75, unseen: 190 },
-    evidence: { answers: 380, questions: 120, mocks: 2 },
-    mocks: { count: 2, averageCorrect: 20 },
-    lastMock: { correct: 24, total: 33, finishedAt: '2026-03-02T09:41:17.000Z' },
+    evidence: { answers: 444, questions: 150, mocks: 3 },
+    lastMock: { correct: 25, total: 33, finishedAt: '2026-03-10T09:00:00.000Z' },
   },
   plan: {
-    examDate: '2026-06-30',
-    daysLeft: 118,
-    newPerDay: 2,
-    newSeenToday: 0,
-    dueToday: 14,
-    answeredToday: 22,
+    examDate: '2026-03-21',
+    daysLeft: 10,
+    newPerDay: 19,
+    newSeenToday: 2,
+    dueToday: 6,
+    answeredToday: 17,
     unseen: 190,
   },
   recommendations: [
     {
-      id: 'topic:elections',
+      id: 'topic:foederalismus',
       category: 'topic',
       kind: 'weakTopic',
-      params: { topic: 'Elections', topicId: 'elections', accuracy: 0.4 },
+      params: { topic: 'Federalism', topicId: 'foederalismus', accuracy: 0.55 },
     },
-    {
-      id: 'general:review',
-      category: 'general',
-      kind: 'reviewDue',
-      params: { count: 14 },
-    },
-    { id: 'general:daily', category: 'general', kind: 'dailyHabit', params: {} },
+    { id: 'test:weekly', category: 'test', kind: 'mockTest', params: {} },
   ],
   achievements: [
     {
       code: 'FIRST_TEST',
       earned: true,
-      earnedAt: '2026-02-20T10:00:00.000Z',
+      earnedAt: '2026-03-02T09:00:00.000Z',
       progress: { current: 1, target: 1 },
     },
-    { code: 'STREAK_7', earned: false, earnedAt: null, progress: { current: 3, target: 7 } },
-    { code: 'SCORE_80', earned: false, earnedAt: null, progress: { current: 24, target: 27 } },
-    { code: 'MASTER_100', earned: false, earnedAt: null, progress: { current: 45, target: 100 } },
-    { code: 'BOOKMARK_10', earned: false, earnedAt: null, progress: { current: 4, target: 10 } },
+    { code: 'STREAK_7', earned: false, earnedAt: null, progress: { current: 4, target: 7 } },
+    { code: 'SCORE_80', earned: false, earnedAt: null, progress: { current: 25, target: 27 } },
+    { code: 'MASTER_100', earned: false, earnedAt: null, progress: { current: 75, target: 100 } },
+    { code: 'BOOKMARK_10', earned: false, earnedAt: null, progress: { current: 3, target: 10 } },
   ],
-  bookmarks: { count: 4 },
+  bookmarks: { count: 3 },
   modes: [
     { id: 'learn', comingSoon: false, count: null },
-    { id: 'focus', comingSoon: false, count: 14 },
+    { id: 'challenge', comingSoon: false, count: null },
+    { id: 'mock', comingSoon: false, count: null },
+    { id: 'focus', comingSoon: false, count: 6 },
+    { id: 'state', comingSoon: false, count: null },
+    { id: 'settings', comingSoon: false, count: null },
+    { id: 'resources', comingSoon: false, count: null },
     { id: 'community', comingSoon: true, count: null },
   ],
 };
 
-export const userExport = {
+/** A challenge round as the learner's best and in the data export. */
+export const challengeScore: ChallengeScore = {
+  score: 215,
+  correct: 16,
+  answered: 20,
+  bestStreak: 9,
+  durationSeconds: 241,
+  createdAt: '2026-03-03T20:00:00.000Z',
+};
+
+/** A contact message as the dialog sends it (a request, spec §5). */
+export const contactMessage: ContactMessage = {
+  name: 'Ana Horvat',
+  email: 'ana@example.hr',
+  subject: 'feedback',
+  message: 'Hvala! Great app.',
+};
+
+export const userExport: UserExport = {
   format: 'buergerfit-user-export/1',
   exportedAt: '2026-03-04T16:00:00.000Z',
   profile: {
@@ -377,16 +405,7 @@ export const userExport = {
     },
   ],
   bookmarks: [{ questionId: 'q21', createdAt: '2026-02-11T19:00:00.000Z' }],
-  challengeScores: [
-    {
-      score: 215,
-      correct: 16,
-      answered: 20,
-      bestStreak: 9,
-      durationSeconds: 241,
-      createdAt: '2026-03-03T20:00:00.000Z',
-    },
-  ],
+  challengeScores: [challengeScore],
   achievements: [{ code: 'FIRST_TEST', earnedAt: '2026-02-20T10:00:00.000Z' }],
   dismissedRecommendations: [{ id: 'general:exam-date', dismissedAt: '2026-02-12T09:00:00.000Z' }],
   examAttempts: [
@@ -410,16 +429,7 @@ export const userExport = {
       answeredAt: '2026-03-02T09:01:30.000Z',
     },
   ],
-  contactMessages: [
-    {
-      name: 'Ana Horvat',
-      email: 'ana@example.hr',
-      subject: 'feedback',
-      message: 'Hvala! Great app.',
-      language: 'hr',
-      sentAt: '2026-02-15T10:00:00.000Z',
-    },
-  ],
+  contactMessages: [{ ...contactMessage, language: 'hr', sentAt: '2026-02-15T10:00:00.000Z' }],
   analyticsEvents: [
     {
       event: 'plan_selected',

@@ -6,7 +6,11 @@ import {
   type Dashboard,
   type dashboardCalls,
   type ExamAttempt,
+  type ExamHistory,
+  type ExamListQuery,
   examCalls,
+  type LangParams,
+  type NewExamAttempt,
   type User,
   type userCalls,
 } from '../src';
@@ -39,5 +43,31 @@ describe('call types', () => {
   it('keep a call literal', () => {
     expectTypeOf(examCalls.answer.method).toEqualTypeOf<'PUT'>();
     expectTypeOf(examCalls.answer.path).toEqualTypeOf<'/api/:lang/exams/:id/answers/:position'>();
+  });
+
+  it('are the CallSpec that call() was given, with LangParams for a path under /api/:lang/', () => {
+    expectTypeOf(examCalls.list).toEqualTypeOf<{
+      method: 'GET';
+      path: '/api/:lang/exams';
+      params: typeof LangParams;
+      query: typeof ExamListQuery;
+      response: typeof ExamHistory;
+      session: 'optional';
+    }>();
+    expectTypeOf(examCalls.create).toEqualTypeOf<{
+      method: 'POST';
+      path: '/api/:lang/exams';
+      params: typeof LangParams;
+      body: typeof NewExamAttempt;
+      status: readonly [201, 200];
+      response: typeof ExamAttempt;
+      session: 'optional';
+    }>();
+    expectTypeOf<typeof userCalls.delete>().toEqualTypeOf<{
+      method: 'DELETE';
+      path: '/api/user';
+      response: null;
+      session: 'required';
+    }>();
   });
 });

@@ -1,31 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
-
-/** The e2e database: DATABASE_URL, else the embedded server's socket URL (first line of $E2E_DATA_DIR/pg.url). */
-function databaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const url = fs.readFileSync(path.join(dir, 'pg.url'), 'utf8').split('\n')[0]?.trim();
-  if (!url) throw new Error(`no database URL in ${dir}/pg.url`);
-  return url;
-}
-
-async function sql<R extends pg.QueryResultRow = pg.QueryResultRow>(
-  text: string,
-  params: unknown[],
-): Promise<R[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { sql } from './helpers';
 
 /** The stored answer of an attempt's question (null when none reached the server). */
 async function storedAnswer(id: string, position: number): Promise<number | null> {

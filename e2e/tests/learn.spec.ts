@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { answers, progress, type Q, signInLearner } from '../support/learn';
+import { answers, progress, type Q } from '../support/learn';
+import { learnerAtFirstQuestion } from './helpers';
 
 test('learn mode: answer, highlight, stored; bookmark; focus; offline answers arrive once; flashcards', async ({
   page,
   context,
 }) => {
-  const questions = await signInLearner(page, 'learn-e2e');
+  const questions = await learnerAtFirstQuestion(page, 'learn-e2e');
   const [q1, q2] = questions as [Q, Q];
-
-  await page.goto('/learn');
-  await expect(page.getByText(`Question 1 of ${questions.length}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
 
   // A wrong answer: marked wrong, the correct one green; stored once.

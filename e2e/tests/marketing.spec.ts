@@ -1,28 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import pg from 'pg';
-
-/** The e2e database: DATABASE_URL, else the embedded server's socket URL (first line of $E2E_DATA_DIR/pg.url). */
-function databaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
-  const url = fs.readFileSync(path.join(dir, 'pg.url'), 'utf8').split('\n')[0]?.trim();
-  if (!url) throw new Error(`no database URL in ${dir}/pg.url`);
-  return url;
-}
-
-async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+import { sql } from './helpers';
 
 /** No serious or critical axe violations (WCAG 2.x A/AA rules). */
 async function expectAccessible(page: Page, include?: string) {
@@ -232,7 +210,7 @@ test.describe('desktop (1280 px)', () => {
     await expect(dialog.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
     await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 5_000 }); // closes after 2 s
 
-    const rows = await query<{ name: string; email: string; subject: string; lang: string }>(
+    const rows = await sql<{ name: string; email: string; subject: string; lang: string }>(
       'select name, email, subject, lang from contact_messages where message = $1',
       [message],
     );
@@ -317,7 +295,7 @@ test.describe('phone (375 px)', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('status')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 5_000 });
-    const rows = await query<{ subject: string }>('select subject from contact_messages where message = $1', [
+    const rows = await sql<{ subject: string }>('select subject from contact_messages where message = $1', [
       message,
     ]);
     expect(rows).toEqual([{ subject: 'general' }]);

@@ -1,16 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { answers, progress, type Q, signInLearner } from '../support/learn';
+import { answers, progress, type Q } from '../support/learn';
+import { learnerAtFirstQuestion } from './helpers';
 
 test('offline: a cold start with no network runs learn mode and flashcards; the answers arrive once', async ({
   page,
   context,
 }) => {
-  const questions = await signInLearner(page, 'offline-e2e');
-  const [q1, q2] = questions as [Q, Q];
-
   // Online once; the service worker installs (shell + learn remote stored) and takes control.
-  await page.goto('/learn');
-  await expect(page.getByText(`Question 1 of ${questions.length}`)).toBeVisible();
+  const questions = await learnerAtFirstQuestion(page, 'offline-e2e');
+  const [q1, q2] = questions as [Q, Q];
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
     timeout: 20_000,
   });

@@ -53,16 +53,24 @@ test.describe('the shell composes the remotes at runtime', () => {
       ['/demo', 'mf_exam'],
       ['/login', 'mf_account'],
     ];
-    for (const [path, remote] of publicRoutes) {
+    /** Opens `path` with the manifests seen so far forgotten. */
+    const visit = async (path: string) => {
       seen.manifests.length = 0;
       await page.goto(path);
-      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(liveRemoteOnly(page)).toHaveCount(0);
+    };
+    /** No remote failed on `path`, and the page loaded `remote`'s manifest. */
+    const expectLoaded = async (path: string, remote: string) => {
       await expect(page.getByTestId('remote-error')).toHaveCount(0);
       expect(
         seen.manifests.some((m) => m.startsWith(`/remotes/${remote}/`)),
         `${path} loads ${remote}`,
       ).toBe(true);
+    };
+    for (const [path, remote] of publicRoutes) {
+      await visit(path);
+      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(liveRemoteOnly(page)).toHaveCount(0);
+      await expectLoaded(path, remote);
     }
     // /start sends a guest to the demo.
     await page.goto('/start');
@@ -76,15 +84,10 @@ test.describe('the shell composes the remotes at runtime', () => {
       ['/profile-settings', 'mf_account'],
     ];
     for (const [path, remote] of protectedRoutes) {
-      seen.manifests.length = 0;
-      await page.goto(path);
+      await visit(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByTestId('remote-error')).toHaveCount(0);
-      expect(
-        seen.manifests.some((m) => m.startsWith(`/remotes/${remote}/`)),
-        `${path} loads ${remote}`,
-      ).toBe(true);
+      await expectLoaded(path, remote);
     }
     // An onboarded user's /start goes to the dashboard.
     await page.goto('/start');

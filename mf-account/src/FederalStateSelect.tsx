@@ -1,5 +1,6 @@
 import type { FederalState } from '@buergerfit/contract';
 import { api, readStoredFederalState, useLanguage } from '@buergerfit/platform';
+import { RetryAlert } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import styles from './styles';
@@ -52,17 +53,13 @@ export function FederalStateSelect({
   const states = useFederalStates();
   if (states.isError) {
     return (
-      <div role="alert" className={styles.error}>
-        <p>{t('welcome.statesFailed')}</p>
-        <button
-          type="button"
-          className={styles.secondaryButton}
-          disabled={states.isFetching}
-          onClick={() => void states.refetch()}
-        >
-          {t('welcome.retry')}
-        </button>
-      </div>
+      <RetryAlert
+        classes={styles}
+        message={t('welcome.statesFailed')}
+        retry={t('welcome.retry')}
+        onRetry={() => void states.refetch()}
+        disabled={states.isFetching}
+      />
     );
   }
   return (

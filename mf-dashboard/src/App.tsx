@@ -21,6 +21,7 @@ import {
   useLanguage,
   useSession,
 } from '@buergerfit/platform';
+import { RetryAlert } from '@buergerfit/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -439,18 +440,16 @@ export function DashboardPage() {
   if (query.isError) {
     return (
       <section className={styles.page} aria-labelledby="dashboard-error">
-        <div role="alert" className={styles.error}>
+        <RetryAlert
+          classes={styles}
+          message={t('errorMessage')}
+          retry={t('retry')}
+          onRetry={() => void query.refetch()}
+          primary
+          disabled={query.isFetching}
+        >
           <h1 id="dashboard-error">{t('errorTitle')}</h1>
-          <p>{t('errorMessage')}</p>
-          <button
-            type="button"
-            className={styles.primaryButton}
-            disabled={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            {t('retry')}
-          </button>
-        </div>
+        </RetryAlert>
       </section>
     );
   }

@@ -11,6 +11,7 @@ import {
   useSession,
   writeStoredFederalState,
 } from '@buergerfit/platform';
+import { RetryAlert } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -190,16 +191,12 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
   if (phase.name === 'checking') body = <Loading />;
   else if (phase.name === 'loadError')
     body = (
-      <div role="alert" className={styles.error}>
-        <p>{t('run.loadFailed')}</p>
-        <button
-          type="button"
-          className={styles.secondaryButton}
-          onClick={() => setPhase({ name: 'checking' })}
-        >
-          {t('start.retry')}
-        </button>
-      </div>
+      <RetryAlert
+        classes={styles}
+        message={t('run.loadFailed')}
+        retry={t('start.retry')}
+        onRetry={() => setPhase({ name: 'checking' })}
+      />
     );
   else if (phase.name === 'start')
     body = (

@@ -1,5 +1,6 @@
 import type { ExamAttemptSummary } from '@buergerfit/contract';
 import { Link, Navigate, useDocumentTitle, useLanguage, useSession } from '@buergerfit/platform';
+import { RetryAlert } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,12 +37,12 @@ export function HistoryPage({ root }: { root: string }) {
     );
   else if (query.isError)
     body = (
-      <div role="alert" className={styles.error}>
-        <p>{t('history.loadFailed')}</p>
-        <button type="button" className={styles.secondaryButton} onClick={() => void query.refetch()}>
-          {t('start.retry')}
-        </button>
-      </div>
+      <RetryAlert
+        classes={styles}
+        message={t('history.loadFailed')}
+        retry={t('start.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   else if (query.data.length === 0)
     body = (

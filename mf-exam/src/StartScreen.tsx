@@ -1,5 +1,6 @@
 import type { ExamKind } from '@buergerfit/contract';
 import { Link, readStoredFederalState, useLanguage, useSession } from '@buergerfit/platform';
+import { RetryAlert } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,12 +84,12 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
       >
         <label htmlFor={`${id}-state`}>{t('start.stateLabel')}</label>
         {states.isError ? (
-          <div role="alert" className={styles.error}>
-            <p>{t('start.statesFailed')}</p>
-            <button type="button" className={styles.secondaryButton} onClick={() => void states.refetch()}>
-              {t('start.retry')}
-            </button>
-          </div>
+          <RetryAlert
+            classes={styles}
+            message={t('start.statesFailed')}
+            retry={t('start.retry')}
+            onRetry={() => void states.refetch()}
+          />
         ) : (
           <select
             id={`${id}-state`}

@@ -8,29 +8,25 @@ import App from '../src/App';
 import { openAttemptKey } from '../src/storage';
 import { formatClock } from '../src/useCountdown';
 import { correctFor, fakeExamServer, wrongFor } from './fake-exam';
-import { renderRemote } from './util';
+import { answerRadio, heading, renderRemote, saves, startDemo } from './util';
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
 const location = () => screen.getByTestId('location').textContent;
-const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
-const answerRadio = (n: number) => screen.getAllByRole('radio')[n - 1] as HTMLInputElement;
 const overviewCell = (n: number) =>
   within(screen.getByRole('navigation', { name: 'All questions' })).getByRole('button', {
     name: new RegExp(`^Question ${n},`),
   });
-const saves = (fake: ReturnType<typeof fakeExamServer>) => fake.calls.filter((c) => c.method === 'PUT');
 const starts = (fake: ReturnType<typeof fakeExamServer>) =>
   fake.calls.filter((c) => c.method === 'POST' && /\/exams$/.test(c.path));
 
-async function startDemo(fake = fakeExamServer()) {
-  const user = userEvent.setup();
-  await renderRemote(App, { path: '/demo', client: fake.client });
-  await user.click(await screen.findByRole('button', { name: 'Start demo' }));
-  await heading('Question 1 of 33');
-  return { fake, user };
+/** The start screen's state select once the states have arrived (until then it is disabled and shows the cached code only). */
+async function stateSelect() {
+  const select = (await screen.findByLabelText('Federal state for the state questions')) as HTMLSelectElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  return select;
 }
 
 describe('start screen', () => {
@@ -44,10 +40,7 @@ describe('start screen', () => {
     ).toBeTruthy();
     expect(screen.getByText(/You pass with 17 or more correct answers/)).toBeTruthy();
     expect(screen.getByText(/As a guest you only see your score/)).toBeTruthy();
-    const select = (await screen.findByLabelText(
-      'Federal state for the state questions',
-    )) as HTMLSelectElement;
-    await waitFor(() => expect(select.disabled).toBe(false));
+    const select = await stateSelect();
     expect(select.value).toBe('BE');
     expect(screen.getByTestId('state-default').textContent).toBe(
       'Berlin is preselected because you have not chosen a federal state yet. Choose yours above.',
@@ -59,11 +52,7 @@ describe('start screen', () => {
     const fake = fakeExamServer();
     const user = userEvent.setup();
     await renderRemote(App, { path: '/demo', client: fake.client });
-    const select = (await screen.findByLabelText(
-      'Federal state for the state questions',
-    )) as HTMLSelectElement;
-    // Until the states have arrived the select is disabled and shows the cached code only.
-    await waitFor(() => expect(select.disabled).toBe(false));
+    const select = await stateSelect();
     expect(select.value).toBe('BY');
     expect(screen.getByTestId('state-default').textContent).toMatch(
       /Bavaria, the federal state you chose before/,
@@ -272,10 +261,7 @@ describe('resuming and the clock', () => {
     const user = userEvent.setup();
     await renderRemote(App, { path: '/exam', client: fake.client });
     expect(await screen.findByText(/You have 60 minutes/)).toBeTruthy();
-    const select = (await screen.findByLabelText(
-      'Federal state for the state questions',
-    )) as HTMLSelectElement;
-    await waitFor(() => expect(select.disabled).toBe(false));
+    const select = await stateSelect();
     expect(select.value).toBe('HH');
     expect(screen.getByTestId('state-default').textContent).toMatch(
       /Hamburg, the federal state in your profile/,

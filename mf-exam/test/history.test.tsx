@@ -65,6 +65,8 @@ describe('test history', () => {
         row.querySelector('dt')?.textContent,
         row.querySelector('dd')?.textContent,
       ]);
+    const resultLink = (item: HTMLElement) =>
+      within(item).getByRole('link', { name: 'See result and answers' }).getAttribute('href');
     // The outcome is in words (the mark beside it is hidden from screen readers, the colour only adds to it).
     expect(facts(last)).toEqual([
       ['Score', '25 of 33'],
@@ -72,9 +74,7 @@ describe('test history', () => {
       ['Time taken', '24 minutes'],
     ]);
     expect(last.querySelector('dd [aria-hidden="true"]')?.textContent).toBe('✓ ');
-    expect(within(last).getByRole('link', { name: 'See result and answers' }).getAttribute('href')).toBe(
-      `/exam/result/${mock.id}`,
-    );
+    expect(resultLink(last)).toBe(`/exam/result/${mock.id}`);
 
     expect(within(quick).getByRole('heading', { level: 2 }).textContent).toBe('Demo test');
     expect(facts(quick)).toEqual([
@@ -82,9 +82,7 @@ describe('test history', () => {
       ['Result', '✓ Passed'],
       ['Time taken', '1 minute'],
     ]);
-    expect(within(quick).getByRole('link', { name: 'See result and answers' }).getAttribute('href')).toBe(
-      `/demo/result/${quickDemo.id}`,
-    );
+    expect(resultLink(quick)).toBe(`/demo/result/${quickDemo.id}`);
 
     expect(first.querySelector('time')?.textContent).toMatch(/^Nov 18, 2026, 10:41\sAM$/);
     expect(facts(first)).toEqual([
@@ -92,9 +90,7 @@ describe('test history', () => {
       ['Result', '✗ Not passed'],
       ['Time taken', '41 minutes'],
     ]);
-    expect(within(first).getByRole('link', { name: 'See result and answers' }).getAttribute('href')).toBe(
-      `/demo/result/${oldDemo.id}`,
-    );
+    expect(resultLink(first)).toBe(`/demo/result/${oldDemo.id}`);
   });
 
   it('opens a past mock test from the list: the full review, with a heading that says which test and when', async () => {

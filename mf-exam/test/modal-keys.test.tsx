@@ -1,14 +1,7 @@
 import { isModalOpen } from '@buergerfit/platform';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import App from '../src/App';
-import { fakeExamServer } from './fake-exam';
-import { renderRemote } from './util';
-
-const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
-const answerRadio = (n: number) => screen.getAllByRole('radio')[n - 1] as HTMLInputElement;
-const unsureBox = () => screen.getByRole('checkbox', { name: /Not sure/ }) as HTMLInputElement;
+import { answerRadio, heading, saves, startDemo, unsureBox } from './util';
 
 /** A modal dialog over the exam, like the shell's contact dialog (role="dialog", aria-modal="true"). */
 function openModal(): { dialog: HTMLElement; field: HTMLInputElement; close: HTMLButtonElement } {
@@ -31,11 +24,7 @@ afterEach(() => {
 
 describe('exam shortcuts under a modal dialog', () => {
   it('ignores 1–4, ←/→ and U while a modal dialog is open, and takes them again once it is closed', async () => {
-    const fake = fakeExamServer();
-    const user = userEvent.setup();
-    await renderRemote(App, { path: '/demo', client: fake.client });
-    await user.click(await screen.findByRole('button', { name: 'Start demo' }));
-    await heading('Question 1 of 33');
+    const { fake, user } = await startDemo();
 
     const { dialog, field, close } = openModal();
     // Keys typed inside the dialog (on a checkbox, which would otherwise take the shortcuts).
@@ -53,14 +42,14 @@ describe('exam shortcuts under a modal dialog', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Question 1 of 33' })).toBeTruthy();
     expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
     expect(unsureBox().checked).toBe(false);
-    expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(saves(fake)).toHaveLength(0);
 
     dialog.remove();
     await user.keyboard('2');
     expect(answerRadio(2).checked).toBe(true);
     await user.keyboard('{ArrowRight}');
     await heading('Question 2 of 33');
-    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(saves(fake)).toHaveLength(1));
   });
 
   it('tells an open modal (or a key from inside one) from a hidden or non-modal dialog', () => {

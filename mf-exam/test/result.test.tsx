@@ -9,13 +9,11 @@ import App from '../src/App';
 import { formatDuration } from '../src/format';
 import { openAttemptKey } from '../src/storage';
 import { correctFor, type FakeExam, fakeExamServer, wrongFor } from './fake-exam';
-import { renderRemote } from './util';
+import { heading, renderRemote, saves, startDemo } from './util';
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
 });
-
-const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
 
 /**
  * A mock test taken 24 minutes before it ended (state BE): politics 12 of 15, history 9 of 9, society 4 of 6
@@ -134,15 +132,11 @@ function AppWithSignIn(props: { basename: string }) {
 
 describe("the guest's demo at sign-up", () => {
   it('the prompt leads back to this result, which then shows the review for the new account', async () => {
-    const fake = fakeExamServer();
-    const user = userEvent.setup();
-    await renderRemote(AppWithSignIn, { path: '/demo', client: fake.client });
-    await user.click(await screen.findByRole('button', { name: 'Start demo' }));
-    await heading('Question 1 of 33');
+    const { fake, user } = await startDemo(fakeExamServer(), AppWithSignIn);
     await user.keyboard('1');
     await user.keyboard('{ArrowRight}');
     await user.keyboard('4');
-    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    await waitFor(() => expect(saves(fake)).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
     await user.click(await screen.findByRole('button', { name: 'Finish now' }));
 

@@ -1,15 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import App from '../src/App';
 import { openAttemptKey, pendingAnswersKey } from '../src/storage';
 import { fakeExamServer } from './fake-exam';
-import { renderRemote } from './util';
+import { answerRadio, heading, renderRemote, saves, startDemo, unsureBox } from './util';
 
-const heading = (name: RegExp | string) => screen.findByRole('heading', { level: 2, name });
-const answerRadio = (n: number) => screen.getAllByRole('radio')[n - 1] as HTMLInputElement;
-const unsureBox = () => screen.getByRole('checkbox', { name: /Not sure/ }) as HTMLInputElement;
-const saves = (fake: ReturnType<typeof fakeExamServer>) => fake.calls.filter((c) => c.method === 'PUT');
 const stored = (id: string) => JSON.parse(localStorage.getItem(pendingAnswersKey(id)) ?? 'null');
 /** Fires beforeunload like a browser about to leave the page; true when the page asked to stay. */
 const leavingIsQuestioned = () => {
@@ -20,11 +15,7 @@ const leavingIsQuestioned = () => {
 
 describe('answers not saved yet', () => {
   it('are kept per attempt in localStorage, survive a reload and are replayed to the server', async () => {
-    const fake = fakeExamServer();
-    const user = userEvent.setup();
-    await renderRemote(App, { path: '/demo', client: fake.client });
-    await user.click(await screen.findByRole('button', { name: 'Start demo' }));
-    await heading('Question 1 of 33');
+    const { fake, user } = await startDemo();
     const id = [...fake.attempts.keys()][0] as string;
     expect(leavingIsQuestioned()).toBe(false);
 
@@ -112,11 +103,7 @@ describe('answers not saved yet', () => {
   });
 
   it('show no note when everything was saved before the learner finished', async () => {
-    const fake = fakeExamServer();
-    const user = userEvent.setup();
-    await renderRemote(App, { path: '/demo', client: fake.client });
-    await user.click(await screen.findByRole('button', { name: 'Start demo' }));
-    await heading('Question 1 of 33');
+    const { user } = await startDemo();
     await user.keyboard('1');
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
     await user.click(await screen.findByRole('button', { name: 'Finish now' }));

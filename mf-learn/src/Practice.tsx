@@ -61,6 +61,24 @@ export function useQuestionBookmark(q: Question | null | undefined) {
   return { bookmarked, toggle: onToggle, failed: toggle.isError };
 }
 
+/** The alert under a question when saving its bookmark failed (the toggle rolled back). */
+export function BookmarkFailed({ failed }: { failed: boolean }) {
+  const { t } = useTranslation('learn');
+  if (!failed) return null;
+  return (
+    <p role="alert" className={styles.inlineError}>
+      {t('bookmarkFailed')}
+    </p>
+  );
+}
+
+/** A practice page's position (from the first question) and the stored shuffle setting: spread into `<Practice>`. */
+export function usePractice() {
+  const [shuffle] = useShuffle();
+  const [index, onIndex] = useState(0);
+  return { index, onIndex, shuffle };
+}
+
 export interface PracticeProps {
   questions: Question[];
   mode: LearnMode;
@@ -139,11 +157,7 @@ export function Practice({
         progress={progress.data?.[q.id]}
         position={{ current: current + 1, total: questions.length }}
       />
-      {bookmarkFailed && (
-        <p role="alert" className={styles.inlineError}>
-          {t('bookmarkFailed')}
-        </p>
-      )}
+      <BookmarkFailed failed={bookmarkFailed} />
       <div className={styles.actions}>
         <button
           type="button"

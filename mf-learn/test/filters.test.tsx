@@ -64,36 +64,32 @@ const typeSearch = async (text: string) => {
   await userEvent.clear(search());
   if (text) await userEvent.type(search(), text);
 };
+/** Searching for `text` leaves one question, the one headed `heading`. */
+const searchFindsOne = async (text: string, heading: string) => {
+  await typeSearch(text);
+  await waitFor(() => expect(count()).toBe('1 question'));
+  expect(shown()).toBe(heading);
+};
 
 describe('search', () => {
   it('finds German text ignoring case and diacritics, the translation, and the official number', async () => {
     await open();
     expect(count()).toBe('6 questions');
-    await typeSearch('munchen');
-    await waitFor(() => expect(count()).toBe('1 question'));
-    expect(shown()).toBe('Wo liegt München?');
+    await searchFindsOne('munchen', 'Wo liegt München?');
 
-    await typeSearch('WAHLT IN deutschland');
-    await waitFor(() => expect(count()).toBe('1 question'));
-    expect(shown()).toBe('Wer wählt in Deutschland den Bundeskanzler?');
+    await searchFindsOne('WAHLT IN deutschland', 'Wer wählt in Deutschland den Bundeskanzler?');
 
     // In the learner's language (the translation), even while it is not shown.
-    await typeSearch('munich');
-    await waitFor(() => expect(count()).toBe('1 question'));
-    expect(shown()).toBe('Wo liegt München?');
+    await searchFindsOne('munich', 'Wo liegt München?');
 
     // The official number of a state question: BY-1, not BY-10.
-    await typeSearch('BY-1');
-    await waitFor(() => expect(count()).toBe('1 question'));
-    expect(shown()).toBe('Welches Wappen gehört zum Freistaat Bayern?');
+    await searchFindsOne('BY-1', 'Welches Wappen gehört zum Freistaat Bayern?');
     expect(screen.getByText('Question BY-1')).toBeTruthy();
     await typeSearch('by-10');
     await waitFor(() => expect(shown()).toBe('Wie heißt die Landeshauptstadt?'));
 
     // A general question's number.
-    await typeSearch('12');
-    await waitFor(() => expect(count()).toBe('1 question'));
-    expect(shown()).toBe('Welche Farben hat die Flagge?');
+    await searchFindsOne('12', 'Welche Farben hat die Flagge?');
     expect(screen.getByText('Question 12')).toBeTruthy();
 
     await typeSearch('Rechtsstaat');

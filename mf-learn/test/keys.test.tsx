@@ -5,7 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import App from '../src/App';
 import { topicOptions } from '../src/pages/LearnPage';
-import { question as baseQuestion, bookmarkState, challengeBest, learner, recordedAnswer } from './fixtures';
+import {
+  question as baseQuestion,
+  bookmarkState,
+  calls,
+  challengeBest,
+  learner,
+  posts,
+  recordedAnswer,
+} from './fixtures';
 import { fakeApi, json, renderRemote } from './util';
 
 // Keyboard shortcuts of every practice view, bookmarks outside learn mode, read-aloud, ?topic= and the no-state hint.
@@ -63,18 +71,6 @@ function learnerApi(opts: Parameters<typeof routes>[0] = {}) {
   });
   return { client, fetchMock, saved };
 }
-
-type Call = { url: string; method: string; body: unknown };
-const calls = (fetchMock: ReturnType<typeof vi.fn>): Call[] =>
-  fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: (init as RequestInit | undefined)?.method ?? 'GET',
-    body: (init as RequestInit | undefined)?.body
-      ? JSON.parse(String((init as RequestInit).body))
-      : undefined,
-  }));
-const posts = (fetchMock: ReturnType<typeof vi.fn>, prefix: string) =>
-  calls(fetchMock).filter((c) => c.url.startsWith(prefix) && c.method === 'POST');
 
 /** A modal dialog over the page (as the shell's contact dialog is), with a button and a field in it. */
 function openModal() {

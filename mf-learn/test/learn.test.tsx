@@ -10,8 +10,10 @@ import { deckOrder } from '../src/pages/FlashcardsPage';
 import {
   question as baseQuestion,
   bookmarkState,
+  calls,
   challengeBest,
   learner,
+  posts,
   progressEntry,
   recordedAnswer,
 } from './fixtures';
@@ -27,18 +29,6 @@ const QUESTIONS = [
 ];
 
 const BERLINER: User = { ...learner('BE'), id: 'u-be', name: 'Berliner' };
-
-type Call = { url: string; method: string; body: unknown };
-const calls = (fetchMock: ReturnType<typeof vi.fn>): Call[] =>
-  fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: (init as RequestInit | undefined)?.method ?? 'GET',
-    body: (init as RequestInit | undefined)?.body
-      ? JSON.parse(String((init as RequestInit).body))
-      : undefined,
-  }));
-const posts = (fetchMock: ReturnType<typeof vi.fn>, url: string) =>
-  calls(fetchMock).filter((c) => c.url === url && c.method === 'POST');
 
 const baseRoutes = () => ({
   '/api/en/learn': () => json(200, QUESTIONS),

@@ -85,6 +85,23 @@ function Pricing() {
     setNoted(plan);
   };
   const pro = list('pricing.proFeatures');
+  const ticks = (features: string[]) => (
+    <ul className={styles.ticks}>
+      {features.map((f) => (
+        <li key={f}>{f}</li>
+      ))}
+    </ul>
+  );
+  /** A plan's button (`label` a key): records the choice. */
+  const offer = (label: string, primary: boolean, plan: PricingPlan, billing?: BillingPeriod) => (
+    <button
+      type="button"
+      className={primary ? styles.primaryButton : styles.secondaryButton}
+      onClick={() => choose(plan, billing)}
+    >
+      {t(label)}
+    </button>
+  );
   const card = (plan: PricingPlan, body: ReactNode, buttons: ReactNode) => (
     <li className={`${styles.card} ${styles.plan}`} aria-labelledby={`plan-${plan}`}>
       <h3 id={`plan-${plan}`}>{t(`pricing.${plan}.name`)}</h3>
@@ -105,34 +122,18 @@ function Pricing() {
           <>
             <p className={styles.price}>{euro(PRICES.free)}</p>
             <p className={styles.muted}>{t('pricing.free.period')}</p>
-            <ul className={styles.ticks}>
-              {list('pricing.free.features').map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
+            {ticks(list('pricing.free.features'))}
           </>,
-          <button type="button" className={styles.secondaryButton} onClick={() => choose('free')}>
-            {t('pricing.free.choose')}
-          </button>,
+          offer('pricing.free.choose', false, 'free'),
         )}
         {card(
           'lifetime',
           <>
             <p className={styles.price}>{euro(PRICES.lifetime)}</p>
             <p className={styles.muted}>{t('pricing.lifetime.period')}</p>
-            <ul className={styles.ticks}>
-              {pro.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
+            {ticks(pro)}
           </>,
-          <button
-            type="button"
-            className={styles.primaryButton}
-            onClick={() => choose('lifetime', 'one_time')}
-          >
-            {t('pricing.lifetime.choose')}
-          </button>,
+          offer('pricing.lifetime.choose', true, 'lifetime', 'one_time'),
         )}
         {card(
           'subscription',
@@ -144,27 +145,11 @@ function Pricing() {
               {t('pricing.subscription.yearly', { price: euro(PRICES.yearly) })}{' '}
               <strong className={styles.saving}>{t('pricing.subscription.saving')}</strong>
             </p>
-            <ul className={styles.ticks}>
-              {[...pro, ...list('pricing.subscription.extras')].map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
+            {ticks([...pro, ...list('pricing.subscription.extras')])}
           </>,
           <>
-            <button
-              type="button"
-              className={styles.primaryButton}
-              onClick={() => choose('subscription', 'monthly')}
-            >
-              {t('pricing.subscription.chooseMonthly')}
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              onClick={() => choose('subscription', 'yearly')}
-            >
-              {t('pricing.subscription.chooseYearly')}
-            </button>
+            {offer('pricing.subscription.chooseMonthly', true, 'subscription', 'monthly')}
+            {offer('pricing.subscription.chooseYearly', false, 'subscription', 'yearly')}
           </>,
         )}
       </ul>

@@ -1,5 +1,7 @@
 import base from './base.module.css';
 
+export { RetryAlert } from './RetryAlert';
+
 type Classes = Readonly<Record<string, string>>;
 
 /**

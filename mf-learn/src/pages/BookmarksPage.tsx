@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarkList } from '../data';
 import { PageHeading } from '../PageHeading';
-import { Practice, useShuffle } from '../Practice';
+import { Practice, usePractice } from '../Practice';
 import { QueryStates } from '../Status';
 import styles from '../styles';
 
@@ -11,8 +11,7 @@ import styles from '../styles';
 export function BookmarksPage() {
   const { t } = useTranslation('learn');
   const query = useBookmarkList();
-  const [shuffle] = useShuffle();
-  const [index, setIndex] = useState(0);
+  const practice = usePractice();
   const [snapshot, setSnapshot] = useState<Question[] | null>(null);
   const questions = snapshot ?? query.data ?? [];
   if (!snapshot && query.data && query.data.length > 0) setSnapshot(query.data);
@@ -21,15 +20,7 @@ export function BookmarksPage() {
       <PageHeading>{t('headings.bookmarks')}</PageHeading>
       <p className={styles.lead}>{t('bookmarksIntro')}</p>
       <QueryStates query={query} isEmpty={(d) => d.length === 0 && !snapshot} empty={t('bookmarksEmpty')}>
-        {() => (
-          <Practice
-            questions={questions}
-            mode="bookmarks"
-            index={index}
-            onIndex={setIndex}
-            shuffle={shuffle}
-          />
-        )}
+        {() => <Practice questions={questions} mode="bookmarks" {...practice} />}
       </QueryStates>
     </>
   );

@@ -1,13 +1,13 @@
 import type { ChallengeBest, ChallengeResult, ChallengeRound, Question } from '@buergerfit/contract';
 import { api, digitShortcuts, useLanguage, useShortcuts } from '@buergerfit/platform';
+import { RetryAlert } from '@buergerfit/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { learnKeys, useQuestions, useRecordAnswer, useUserId } from '../data';
-import { PageHeading } from '../PageHeading';
-import { shuffledOrder, useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
+import { learnKeys, useRecordAnswer, useUserId } from '../data';
+import { BookmarkFailed, shuffledOrder, useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
 import { QuestionCard } from '../QuestionCard';
-import { QueryStates } from '../Status';
+import { questionsPage } from '../Status';
 import styles from '../styles';
 
 export const CHALLENGE_QUESTIONS = 20;
@@ -16,20 +16,9 @@ export const CHALLENGE_SECONDS = 300;
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /** Challenge: 20 random questions against a 5-minute clock, a streak counter, score and personal best stored. */
-export function ChallengePage() {
-  const { t } = useTranslation('learn');
-  const query = useQuestions();
-  return (
-    <>
-      <PageHeading>{t('headings.challenge')}</PageHeading>
-      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
-        {(questions) => <Challenge pool={questions} />}
-      </QueryStates>
-    </>
-  );
-}
+export const ChallengePage = questionsPage('challenge', Challenge);
 
-function Challenge({ pool }: { pool: Question[] }) {
+function Challenge({ questions: pool }: { questions: Question[] }) {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
   const userId = useUserId();
@@ -169,16 +158,12 @@ function Challenge({ pool }: { pool: Question[] }) {
           </p>
         )}
         {submit.isError && (
-          <div role="alert" className={styles.error}>
-            <p>{t('challengeSaveFailed')}</p>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              onClick={() => submit.variables && submit.mutate(submit.variables)}
-            >
-              {t('retry')}
-            </button>
-          </div>
+          <RetryAlert
+            classes={styles}
+            message={t('challengeSaveFailed')}
+            retry={t('retry')}
+            onRetry={() => submit.variables && submit.mutate(submit.variables)}
+          />
         )}
         <button type="button" className={styles.primaryButton} onClick={start}>
           {t('challengeAgain')}
@@ -205,11 +190,7 @@ function Challenge({ pool }: { pool: Question[] }) {
         onToggleBookmark={bookmark.toggle}
         position={{ current: position + 1, total: round.length }}
       />
-      {bookmark.failed && (
-        <p role="alert" className={styles.inlineError}>
-          {t('bookmarkFailed')}
-        </p>
-      )}
+      <BookmarkFailed failed={bookmark.failed} />
       <div className={styles.actions}>
         <button
           ref={nextRef}

@@ -9,12 +9,12 @@ import {
 } from '@buergerfit/platform';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProgress, useQuestions, useRecordAnswer } from '../data';
+import { useProgress, useRecordAnswer } from '../data';
 import { Flashcard } from '../Flashcard';
-import { PageHeading, useLearnBase } from '../PageHeading';
-import { useQuestionBookmark } from '../Practice';
+import { useLearnBase } from '../PageHeading';
+import { BookmarkFailed, useQuestionBookmark } from '../Practice';
 import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
-import { QueryStates } from '../Status';
+import { questionsPage } from '../Status';
 import styles from '../styles';
 
 const LENGTH_KEY = 'buergerfit.learn.flashcardsSession';
@@ -67,18 +67,7 @@ function useSessionLength(): [SessionLength, (n: SessionLength) => void] {
 }
 
 /** Flashcards: a session of due then new cards; recall, turn the card over, grade yourself into FSRS. */
-export function FlashcardsPage() {
-  const { t } = useTranslation('learn');
-  const query = useQuestions();
-  return (
-    <>
-      <PageHeading>{t('headings.flashcards')}</PageHeading>
-      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
-        {(questions) => <Flashcards questions={questions} />}
-      </QueryStates>
-    </>
-  );
-}
+export const FlashcardsPage = questionsPage('flashcards', Flashcards);
 
 type Stage =
   | { kind: 'setup' }
@@ -278,11 +267,7 @@ function FlashSession({
         onFlip={flip}
         showTranslation={showTranslation}
       />
-      {bookmark.failed && (
-        <p role="alert" className={styles.inlineError}>
-          {t('bookmarkFailed')}
-        </p>
-      )}
+      <BookmarkFailed failed={bookmark.failed} />
       <div className={styles.actions}>
         <button
           ref={flipButton}

@@ -1,11 +1,10 @@
 import type { FocusQueue } from '@buergerfit/contract';
 import { api, useLanguage } from '@buergerfit/platform';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { learnKeys, useUserId } from '../data';
 import { PageHeading } from '../PageHeading';
-import { Practice, useShuffle } from '../Practice';
+import { Practice, usePractice } from '../Practice';
 import { QueryStates } from '../Status';
 import styles from '../styles';
 
@@ -19,8 +18,7 @@ export function FocusPage() {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
   const userId = useUserId();
-  const [shuffle] = useShuffle();
-  const [index, setIndex] = useState(0);
+  const practice = usePractice();
   const query = useQuery({
     queryKey: learnKeys.focus(userId, language),
     queryFn: () => api.get<FocusQueue>(api.lang(`/learn/focus?limit=${FOCUS_LIMIT}`)),
@@ -37,19 +35,12 @@ export function FocusPage() {
         {(data) => (
           <>
             <p className={styles.muted}>{t('focusCount', { count: data.total })}</p>
-            <Practice
-              questions={data.questions}
-              mode="focus"
-              index={index}
-              onIndex={setIndex}
-              shuffle={shuffle}
-              showRestart={false}
-            />
+            <Practice questions={data.questions} mode="focus" {...practice} showRestart={false} />
             <button
               type="button"
               className={styles.secondaryButton}
               onClick={() => {
-                setIndex(0);
+                practice.onIndex(0);
                 void query.refetch();
               }}
             >

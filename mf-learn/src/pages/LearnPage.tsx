@@ -2,11 +2,11 @@ import type { Question, QuestionProgressMap, Topic } from '@buergerfit/contract'
 import { Link, useSearchParams, useSession } from '@buergerfit/platform';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBookmarks, useProgress, useQuestions, useTopics } from '../data';
-import { PageHeading } from '../PageHeading';
+import { useBookmarks, useProgress, useTopics } from '../data';
+import { FilterSelect } from '../FilterSelect';
 import { Practice, useShuffle } from '../Practice';
 import { displayNumber } from '../questionNumbers';
-import { QueryStates } from '../Status';
+import { questionsPage } from '../Status';
 import { findByNumber, questionSearch } from '../search';
 import styles from '../styles';
 
@@ -63,18 +63,7 @@ export function hasStatus(
 }
 
 /** `/learn`: every question (general + the learner's state), filters and search, jump to number, question list. */
-export function LearnPage() {
-  const { t } = useTranslation('learn');
-  const query = useQuestions();
-  return (
-    <>
-      <PageHeading>{t('headings.learn')}</PageHeading>
-      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
-        {(questions) => <LearnList questions={questions} />}
-      </QueryStates>
-    </>
-  );
-}
+export const LearnPage = questionsPage('learn', LearnList);
 
 function LearnList({ questions }: { questions: Question[] }) {
   const { t } = useTranslation('learn');
@@ -94,9 +83,6 @@ function LearnList({ questions }: { questions: Question[] }) {
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState(false);
   const ids = {
-    scope: useId(),
-    topic: useId(),
-    status: useId(),
     search: useId(),
     jump: useId(),
     shuffle: useId(),
@@ -132,6 +118,12 @@ function LearnList({ questions }: { questions: Question[] }) {
     [questions, scope, topic, status, progress.data, bookmarks, matches, deferredSearch],
   );
   const filtering = scope !== 'all' || topic !== '' || status !== 'all' || search.trim() !== '';
+
+  // Changing a filter starts again at the first match.
+  const refilter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setIndex(0);
+  };
 
   const clearFilters = () => {
     setScope('all');
@@ -173,64 +165,31 @@ function LearnList({ questions }: { questions: Question[] }) {
             type="search"
             value={search}
             placeholder={t('searchPlaceholder')}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setIndex(0);
-            }}
+            onChange={(e) => refilter(setSearch)(e.target.value)}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.scope}>{t('scope')}</label>
-          <select
-            id={ids.scope}
-            value={scope}
-            onChange={(e) => {
-              setScope(e.target.value as Scope);
-              setIndex(0);
-            }}
-          >
-            <option value="all">{t('scopeAll')}</option>
-            <option value="general">{t('scopeGeneral')}</option>
-            <option value="state" disabled={!stateCode}>
-              {stateCode ? t('scopeState', { state: stateCode }) : t('scopeNoState')}
+        <FilterSelect label={t('scope')} value={scope} onChange={refilter((v) => setScope(v as Scope))}>
+          <option value="all">{t('scopeAll')}</option>
+          <option value="general">{t('scopeGeneral')}</option>
+          <option value="state" disabled={!stateCode}>
+            {stateCode ? t('scopeState', { state: stateCode }) : t('scopeNoState')}
+          </option>
+        </FilterSelect>
+        <FilterSelect label={t('topic')} value={topic} onChange={refilter(setTopic)}>
+          <option value="">{t('allTopics')}</option>
+          {options.map((tp) => (
+            <option key={tp.id} value={tp.id}>
+              {tp.sub ? `\u2003${tp.name}` : tp.name}
             </option>
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.topic}>{t('topic')}</label>
-          <select
-            id={ids.topic}
-            value={topic}
-            onChange={(e) => {
-              setTopic(e.target.value);
-              setIndex(0);
-            }}
-          >
-            <option value="">{t('allTopics')}</option>
-            {options.map((tp) => (
-              <option key={tp.id} value={tp.id}>
-                {tp.sub ? `\u2003${tp.name}` : tp.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.status}>{t('status')}</label>
-          <select
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as Status);
-              setIndex(0);
-            }}
-          >
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+          ))}
+        </FilterSelect>
+        <FilterSelect label={t('status')} value={status} onChange={refilter((v) => setStatus(v as Status))}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`statuses.${s}`)}
+            </option>
+          ))}
+        </FilterSelect>
         <form
           className={styles.jump}
           onSubmit={(e) => {

@@ -1,10 +1,10 @@
 import type { ExamMistakes } from '@buergerfit/contract';
 import { isApiError, Link, useLanguage, useParams } from '@buergerfit/platform';
-import { useState } from 'react';
+import { RetryAlert } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import { useMistakes } from '../data';
 import { PageHeading } from '../PageHeading';
-import { Practice, useShuffle } from '../Practice';
+import { Practice, usePractice } from '../Practice';
 import styles from '../styles';
 
 /** Where mf_exam shows a finished test's review. */
@@ -46,20 +46,14 @@ function MistakesError({ error, onRetry }: { error: unknown; onRetry: () => void
       </div>
     );
   return (
-    <div role="alert" className={styles.error}>
-      <p>{t('mistakesError')}</p>
-      <button type="button" className={styles.primaryButton} onClick={onRetry}>
-        {t('retry')}
-      </button>
-    </div>
+    <RetryAlert classes={styles} message={t('mistakesError')} retry={t('retry')} onRetry={onRetry} primary />
   );
 }
 
 function Mistakes({ set }: { set: ExamMistakes }) {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
-  const [shuffle] = useShuffle();
-  const [index, setIndex] = useState(0);
+  const practice = usePractice();
   const finished = Date.parse(set.finishedAt);
   const date = Number.isNaN(finished)
     ? ''
@@ -85,13 +79,7 @@ function Mistakes({ set }: { set: ExamMistakes }) {
         })}
       </p>
       <p>{review}</p>
-      <Practice
-        questions={set.questions}
-        mode="mistakes"
-        index={index}
-        onIndex={setIndex}
-        shuffle={shuffle}
-      />
+      <Practice questions={set.questions} mode="mistakes" {...practice} />
     </>
   );
 }

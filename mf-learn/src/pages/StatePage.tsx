@@ -1,9 +1,9 @@
 import { useSearchParams, useSession } from '@buergerfit/platform';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuestions, useStates } from '../data';
+import { FilterSelect } from '../FilterSelect';
 import { PageHeading } from '../PageHeading';
-import { Practice, useShuffle } from '../Practice';
+import { Practice, usePractice } from '../Practice';
 import { QueryStates } from '../Status';
 import styles from '../styles';
 
@@ -16,32 +16,27 @@ export function StatePage() {
   const state = requested && /^[A-Z]{2}$/.test(requested) ? requested : (user?.federalState ?? null);
   const states = useStates();
   const query = useQuestions(state);
-  const [shuffle] = useShuffle();
-  const [index, setIndex] = useState(0);
-  const selectId = useId();
+  const practice = usePractice();
 
   return (
     <>
       <PageHeading>{t('headings.state')}</PageHeading>
       <div className={styles.filters}>
-        <div className={styles.field}>
-          <label htmlFor={selectId}>{t('stateSelect')}</label>
-          <select
-            id={selectId}
-            value={state ?? ''}
-            onChange={(e) => {
-              setIndex(0);
-              setParams(e.target.value ? { state: e.target.value } : {});
-            }}
-          >
-            {!state && <option value="">{t('stateChoose')}</option>}
-            {(states.data ?? (state ? [{ code: state, name: state }] : [])).map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('stateSelect')}
+          value={state ?? ''}
+          onChange={(code) => {
+            practice.onIndex(0);
+            setParams(code ? { state: code } : {});
+          }}
+        >
+          {!state && <option value="">{t('stateChoose')}</option>}
+          {(states.data ?? (state ? [{ code: state, name: state }] : [])).map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       {!state ? (
         <p className={styles.card}>{t('stateNone')}</p>
@@ -52,9 +47,7 @@ export function StatePage() {
               key={state}
               questions={questions.filter((q) => q.state === state)}
               mode="state"
-              index={index}
-              onIndex={setIndex}
-              shuffle={shuffle}
+              {...practice}
             />
           )}
         </QueryStates>
