@@ -57,8 +57,7 @@ export function FederalStateSelect({
         classes={styles}
         message={t('welcome.statesFailed')}
         retry={t('welcome.retry')}
-        onRetry={() => void states.refetch()}
-        disabled={states.isFetching}
+        query={states}
       />
     );
   }

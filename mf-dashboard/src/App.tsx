@@ -440,14 +440,7 @@ export function DashboardPage() {
   if (query.isError) {
     return (
       <section className={styles.page} aria-labelledby="dashboard-error">
-        <RetryAlert
-          classes={styles}
-          message={t('errorMessage')}
-          retry={t('retry')}
-          onRetry={() => void query.refetch()}
-          primary
-          disabled={query.isFetching}
-        >
+        <RetryAlert classes={styles} message={t('errorMessage')} retry={t('retry')} query={query} primary>
           <h1 id="dashboard-error">{t('errorTitle')}</h1>
         </RetryAlert>
       </section>

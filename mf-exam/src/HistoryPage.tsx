@@ -37,12 +37,7 @@ export function HistoryPage({ root }: { root: string }) {
     );
   else if (query.isError)
     body = (
-      <RetryAlert
-        classes={styles}
-        message={t('history.loadFailed')}
-        retry={t('start.retry')}
-        onRetry={() => void query.refetch()}
-      />
+      <RetryAlert classes={styles} message={t('history.loadFailed')} retry={t('start.retry')} query={query} />
     );
   else if (query.data.length === 0)
     body = (

@@ -88,7 +88,7 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
             classes={styles}
             message={t('start.statesFailed')}
             retry={t('start.retry')}
-            onRetry={() => void states.refetch()}
+            query={states}
           />
         ) : (
           <select

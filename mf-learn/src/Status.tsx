@@ -27,15 +27,7 @@ export function QueryStates<T>({
       </p>
     );
   if (query.isError)
-    return (
-      <RetryAlert
-        classes={styles}
-        message={t('error')}
-        retry={t('retry')}
-        onRetry={() => void query.refetch()}
-        primary
-      />
-    );
+    return <RetryAlert classes={styles} message={t('error')} retry={t('retry')} query={query} primary />;
   if (isEmpty(query.data)) return <p className={styles.card}>{empty ?? t('empty')}</p>;
   return <>{children(query.data)}</>;
 }

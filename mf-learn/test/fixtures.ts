@@ -7,10 +7,12 @@ import type {
   Question,
   QuestionProgress,
   QuestionProgressMap,
+  Rating,
   Topic,
   User,
 } from '@buergerfit/contract';
-import type { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, type vi } from 'vitest';
 import { json, testUser } from './util';
 
 /** A general question (`state` set → a state question; pass its `official` number too). */
@@ -108,3 +110,13 @@ export const posts = (fetchMock: ReturnType<typeof vi.fn>, url: string) =>
 /** The bodies of the answers sent to `POST /api/en/learn-mode`, in order. */
 export const answersSent = (fetchMock: ReturnType<typeof vi.fn>) =>
   posts(fetchMock, '/api/en/learn-mode').map((c) => c.body as Record<string, unknown>);
+
+/** Waits until the `n`-th answer of a flashcard session has been sent with the learner's grade. */
+export const gradeSent = (
+  fetchMock: ReturnType<typeof vi.fn>,
+  n: number,
+  grade: { question_id?: number; is_correct?: boolean; rating: Rating },
+) =>
+  waitFor(() =>
+    expect(posts(fetchMock, '/api/en/learn-mode')[n]?.body).toMatchObject({ ...grade, mode: 'flashcards' }),
+  );

@@ -10,6 +10,7 @@ import {
   bookmarkState,
   calls,
   challengeBest,
+  gradeSent,
   learner,
   posts,
   recordedAnswer,
@@ -143,14 +144,7 @@ describe('flashcard keys', () => {
     expect(side()).toBe('back');
     expect(screen.getByRole('button', { name: 'Good' })).toBeTruthy();
     await userEvent.keyboard('3');
-    await waitFor(() =>
-      expect(posts(fetchMock, '/api/en/learn-mode')[0]?.body).toMatchObject({
-        question_id: 1,
-        is_correct: true,
-        mode: 'flashcards',
-        rating: 'good',
-      }),
-    );
+    await gradeSent(fetchMock, 0, { question_id: 1, is_correct: true, rating: 'good' });
     expect(screen.getByText('Card 2 of 3')).toBeTruthy();
     expect(side()).toBe('front');
 
@@ -162,21 +156,10 @@ describe('flashcard keys', () => {
     await userEvent.keyboard('{Enter}');
     expect(side()).toBe('back');
     await userEvent.keyboard('1');
-    await waitFor(() =>
-      expect(posts(fetchMock, '/api/en/learn-mode')[1]?.body).toMatchObject({
-        question_id: 2,
-        is_correct: false,
-        rating: 'again',
-      }),
-    );
+    await gradeSent(fetchMock, 1, { question_id: 2, is_correct: false, rating: 'again' });
     await userEvent.keyboard(' ');
     await userEvent.keyboard('4');
-    await waitFor(() =>
-      expect(posts(fetchMock, '/api/en/learn-mode')[2]?.body).toMatchObject({
-        question_id: 3,
-        rating: 'easy',
-      }),
-    );
+    await gradeSent(fetchMock, 2, { question_id: 3, rating: 'easy' });
     // Three cards: the session is over.
     expect(await screen.findByRole('heading', { name: 'Session complete' })).toBeTruthy();
   });

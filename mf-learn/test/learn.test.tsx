@@ -12,6 +12,7 @@ import {
   bookmarkState,
   calls,
   challengeBest,
+  gradeSent,
   learner,
   posts,
   progressEntry,
@@ -218,23 +219,11 @@ describe('modes', () => {
     const answer = within(screen.getByRole('article')).getByText('Berlin');
     expect(answer.closest('[aria-hidden="true"]')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Hard' }));
-    await waitFor(() =>
-      expect(posts(fetchMock, '/api/en/learn-mode')[0]?.body).toMatchObject({
-        question_id: 1,
-        is_correct: true,
-        mode: 'flashcards',
-        rating: 'hard',
-      }),
-    );
+    await gradeSent(fetchMock, 0, { question_id: 1, is_correct: true, rating: 'hard' });
     expect(screen.getByText('Card 2 of 3')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show answer' }));
     await userEvent.click(screen.getByRole('button', { name: 'Again' }));
-    await waitFor(() =>
-      expect(posts(fetchMock, '/api/en/learn-mode')[1]?.body).toMatchObject({
-        is_correct: false,
-        rating: 'again',
-      }),
-    );
+    await gradeSent(fetchMock, 1, { is_correct: false, rating: 'again' });
   });
 
   it('focus: practises the queue from the server, answers with mode focus', async () => {

@@ -2,6 +2,11 @@ import type { ReactNode } from 'react';
 
 type Classes = Readonly<Record<string, string>>;
 
+/** What to try again: a failed query (refetched; the button waits while it runs), or any action. */
+type Retry =
+  | { query: { refetch: () => unknown; isFetching: boolean }; onRetry?: never; disabled?: never }
+  | { query?: never; onRetry: () => void; disabled?: boolean };
+
 /**
  * Something failed to load or save, and trying again may help: an alert with the message and a retry button.
  * `classes` are the remote's own (its `withBase(...)`), so its additions to `.error` and the buttons apply;
@@ -11,19 +16,18 @@ export function RetryAlert({
   classes,
   message,
   retry,
-  onRetry,
+  query,
+  onRetry = () => void query?.refetch(),
   primary = false,
-  disabled,
+  disabled = query?.isFetching,
   children,
-}: {
+}: Retry & {
   classes: Classes;
   message: ReactNode;
   /** The button's text. */
   retry: string;
-  onRetry: () => void;
   /** The button in the primary look (else the secondary one). */
   primary?: boolean;
-  disabled?: boolean;
   children?: ReactNode;
 }) {
   return (
