@@ -154,6 +154,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** `loadConfig()` for an entry point (the server, a command-line tool): a bad value is printed, then exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 /** The public URL once the real port is known (PORT=0 in tests): only when PUBLIC_URL was not given. */
 export function withListeningPort(config: Config, port: number): Config {
   if (!config.publicUrlDerived || config.port === port) return config;

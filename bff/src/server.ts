@@ -1,18 +1,9 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { SWEEP_INTERVAL_MS, sweepExpiredAttempts } from './exam/repository';
 import { createLogger } from './logger';
 import { start } from './start';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 try {
   const running = await start(config, logger);

@@ -3,6 +3,7 @@ import { migrateLatest } from '../src/db/migrate';
 import { migrationSource, migrations } from '../src/db/migrations/index';
 import { backfillExamAnswers } from '../src/exam/answer-log';
 import { createTestApp, type TestApp } from './helpers/app';
+import { answerKey } from './helpers/questions';
 import { signIn } from './helpers/sign-in';
 
 /**
@@ -10,12 +11,8 @@ import { signIn } from './helpers/sign-in';
  * one log, and statistics, weekly figures, streak, distribution and FSRS all read it.
  */
 let app: TestApp;
-let key: Map<number, number>;
-
 beforeAll(async () => {
   app = await createTestApp();
-  const rows: { id: number; correct: number }[] = await app.db('questions').select('id', 'correct');
-  key = new Map(rows.map((r) => [r.id, r.correct]));
 });
 afterAll(() => app.close());
 afterEach(() => {
@@ -51,6 +48,7 @@ async function startMock(who: Learner): Promise<Attempt> {
 
 /** Answers positions 1–20 right, 21–30 wrong, leaves 31–33 blank; position 5 is right but marked unsure. */
 async function answerMock(who: Learner, attempt: Attempt) {
+  const key = await answerKey(app.db);
   for (const q of attempt.questions) {
     if (q.position > 30) continue;
     const correct = key.get(q.number) as number;
@@ -73,12 +71,9 @@ describe('one answer log', () => {
     const a = await learner('log');
     const attempt = await startMock(a);
     const inMock = new Set(attempt.questions.map((q) => q.number));
-    const outside = [...key.keys()].filter((id) => id <= 300 && !inMock.has(id)).slice(0, 4) as [
-      number,
-      number,
-      number,
-      number,
-    ];
+    const outside = [...(await answerKey(app.db)).keys()]
+      .filter((id) => id <= 300 && !inMock.has(id))
+      .slice(0, 4) as [number, number, number, number];
     // Three learn modes: learn (right, wrong), flashcards (right, graded easy), focus (wrong).
     const learnAnswers = [
       { question_id: outside[0], is_correct: true, mode: 'learn' },

@@ -15,6 +15,10 @@ async function expectJsonError(res: Response, status: number, code: string) {
   expect(JSON.parse(text).error.code).toBe(code);
 }
 
+/** A POST of `body` as it stands, with that content type, to a route that takes JSON. */
+const postRaw = (contentType: string, body: string) =>
+  app.request('/api/remotes/exposures', { method: 'POST', headers: { 'content-type': contentType }, body });
+
 describe('one error shape', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     await expectJsonError(await app.request('/api/does/not/exist'), 404, 'not_found');
@@ -22,12 +26,7 @@ describe('one error shape', () => {
   });
 
   it('answers a malformed JSON body with a JSON 400', async () => {
-    const res = await app.request('/api/remotes/exposures', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"remote": ',
-    });
-    await expectJsonError(res, 400, 'invalid_json');
+    await expectJsonError(await postRaw('application/json', '{"remote": '), 400, 'invalid_json');
   });
 
   it('answers invalid input with 400 and the zod issues in details', async () => {
@@ -47,12 +46,7 @@ describe('one error shape', () => {
   });
 
   it('answers a body that is not JSON with a JSON 415', async () => {
-    const res = await app.request('/api/remotes/exposures', {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: 'remote=mf_exam',
-    });
-    await expectJsonError(res, 415, 'unsupported_media_type');
+    await expectJsonError(await postRaw('text/plain', 'remote=mf_exam'), 415, 'unsupported_media_type');
   });
 
   it('gives every response a request id', async () => {

@@ -9,34 +9,34 @@ import { errorHandler } from '../src/http/error-handler';
 import { safeReturnPath } from '../src/http/redirect';
 import { NEW_VISITORS } from '../src/http/visitor';
 import { createLogger } from '../src/logger';
-import { upsertVariant } from '../src/remotes/registry';
 import { createTestApp, type TestApp } from './helpers/app';
+import { answerKey } from './helpers/questions';
+import { liveDefault } from './helpers/remotes';
 import { CookieJar, signIn, signInFlow } from './helpers/sign-in';
 
 /** Regression tests for what an independent probe of the running BFF found (issue 13). */
 let app: TestApp;
 let key: Map<number, number>;
 
-/** A live variant, whether or not the frontends were built before the tests ran (a fresh clone has none). */
-const liveVariant = (db: TestApp['db']) =>
-  upsertVariant(db, {
-    remote: 'mf_learn',
-    variant: 'default',
-    version: 't1',
-    manifestUrl: '/remotes/mf_learn/t1/mf-manifest.json',
-  });
-
 beforeAll(async () => {
   app = await createTestApp({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1' });
-  await liveVariant(app.db);
-  const rows: { id: number; correct: number }[] = await app.db('questions').select('id', 'correct');
-  key = new Map(rows.map((r) => [r.id, r.correct]));
+  await liveDefault(app.db, 'mf_learn', 't1');
+  key = await answerKey(app.db);
 });
 afterAll(() => app.close());
 
 /** A client address behind the one trusted proxy (the proxy appends what it saw). */
 let ipSeq = 0;
 const freshIp = () => `198.51.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+/** A first visit from `ip`: the visitor cookie (`bf_vid=…`) it is given. */
+async function newVisitor(ip: string): Promise<string> {
+  const res = await app.request('/api/remotes', { headers: { 'x-forwarded-for': ip } });
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bf_vid='))
+    ?.split(';')[0] as string;
+}
 
 describe('1. production without TRUST_PROXY', () => {
   it('a new visitor gets the registry and a Secure __Host- visitor cookie, not a 500', async () => {
@@ -50,7 +50,7 @@ describe('1. production without TRUST_PROXY', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/placeholder',
     });
     try {
-      await liveVariant(prod.db);
+      await liveDefault(prod.db, 'mf_learn', 't1');
       const res = await prod.request('/api/remotes');
       expect(res.status).toBe(200);
       expect((await res.json()).remotes.length).toBeGreaterThan(0);
@@ -399,11 +399,7 @@ describe('7. limits where anyone can write', () => {
 
   it('exposures are stored once per visitor, and one address brings a bounded number of new visitors', async () => {
     const ip = freshIp();
-    const first = await app.request('/api/remotes', { headers: { 'x-forwarded-for': ip } });
-    const vid = first.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('bf_vid='))
-      ?.split(';')[0] as string;
+    const vid = await newVisitor(ip);
     for (let i = 0; i < 10; i++) {
       const res = await app.request('/api/remotes/exposures', {
         method: 'POST',
@@ -431,11 +427,7 @@ describe('7. limits where anyone can write', () => {
 
     // Beacons are limited per visitor (counted before anything is stored).
     const beaconIp = freshIp();
-    const fresh = await app.request('/api/remotes', { headers: { 'x-forwarded-for': beaconIp } });
-    const beaconVid = fresh.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('bf_vid='))
-      ?.split(';')[0] as string;
+    const beaconVid = await newVisitor(beaconIp);
     const statuses: number[] = [];
     for (let i = 0; i < BEACON_LIMIT + 1; i++) {
       const res = await app.request('/api/remotes/conversions', {

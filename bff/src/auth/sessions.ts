@@ -51,21 +51,19 @@ export async function createSession(
   return { sessionId, refreshToken };
 }
 
+/** Marks the not yet revoked rows of `table` that match `where` as revoked now. */
+const revokeWhere = (db: Knex, table: 'sessions' | 'refresh_tokens', where: Record<string, string>) =>
+  db(table).where(where).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+
 /** Revokes a whole family: the session and every refresh token in it. */
 export async function revokeSession(db: Knex, sessionId: string): Promise<void> {
-  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
-  await db('refresh_tokens')
-    .where({ family_id: sessionId })
-    .whereNull('revoked_at')
-    .update({ revoked_at: db.fn.now() });
+  await revokeWhere(db, 'sessions', { id: sessionId });
+  await revokeWhere(db, 'refresh_tokens', { family_id: sessionId });
 }
 
 export async function revokeAllSessions(db: Knex, userId: string): Promise<void> {
-  await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
-  await db('refresh_tokens')
-    .where({ user_id: userId })
-    .whereNull('revoked_at')
-    .update({ revoked_at: db.fn.now() });
+  await revokeWhere(db, 'sessions', { user_id: userId });
+  await revokeWhere(db, 'refresh_tokens', { user_id: userId });
 }
 
 export async function sessionOfRefreshToken(db: Knex, token: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../config';
+import { type Config, loadConfigOrExit } from '../config';
 import { type Database, openDatabase } from '../db/database';
 
 function alive(pid: number): boolean {
@@ -17,16 +17,7 @@ function alive(pid: number): boolean {
  * `npm start` (its socket is in DATA_DIR/pg.url: PGlite has one owner process); else the data folder itself.
  */
 export async function connectForCli(): Promise<{ db: Database; config: Config }> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     const marker = await fs.readFile(path.join(config.dataDir, 'pg.url'), 'utf8').catch(() => null);
     const [url, pid] = marker?.split('\n') ?? [];

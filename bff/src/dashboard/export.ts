@@ -1,15 +1,12 @@
-import type { Knex } from 'knex';
 import { READ_ATTEMPTS, unsettledMocks, withAwardsDue } from '../exam/repository';
+import { type ExportSection, listSection, ownRows } from '../users/export-section';
 
 /**
  * "Download my data" sections of the dashboard (registered in users/export.ts). A download is a read and writes
  * nothing: a mock test that ran out of time unopened is exported as its finalize will store it (finished at its
  * deadline, scored, its FIRST_TEST/SCORE_80 due), like the dashboard shows it (exam/repository.ts READ_ATTEMPTS).
  */
-export const dashboardExportSections: {
-  name: string;
-  collect(db: Knex, userId: string): Promise<unknown>;
-}[] = [
+export const dashboardExportSections: ExportSection[] = [
   {
     name: 'achievements',
     async collect(db, userId) {
@@ -22,15 +19,11 @@ export const dashboardExportSections: {
         .sort((a, b) => a.earnedAt.getTime() - b.earnedAt.getTime() || a.code.localeCompare(b.code));
     },
   },
-  {
-    name: 'dismissedRecommendations',
-    async collect(db, userId) {
-      const rows = await db('dismissed_recommendations')
-        .where({ user_id: userId })
-        .orderBy(['dismissed_at', 'recommendation_id']);
-      return rows.map((r) => ({ id: r.recommendation_id, dismissedAt: r.dismissed_at }));
-    },
-  },
+  listSection(
+    'dismissedRecommendations',
+    ownRows('dismissed_recommendations', 'dismissed_at', 'recommendation_id'),
+    (r) => ({ id: r.recommendation_id, dismissedAt: r.dismissed_at }),
+  ),
   {
     name: 'examAttempts',
     async collect(db, userId) {

@@ -1,4 +1,4 @@
-import type { AchievementCode } from '@buergerfit/contract';
+import type { AchievementCode, LearnMode } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { awardOnAnswer, awardOnBookmark } from '../dashboard/achievements';
 import { conflict } from '../http/errors';
@@ -13,20 +13,11 @@ import {
   review,
 } from './scheduler';
 
-/** The modes a learner answers in on the learn side (what `POST /api/{lang}/learn-mode` accepts). */
-export const LEARN_MODES = [
-  'learn',
-  'focus',
-  'challenge',
-  'state',
-  'flashcards',
-  'bookmarks',
-  'mistakes',
-] as const;
-export type LearnMode = (typeof LEARN_MODES)[number];
-/** Every mode of the answer log: the learn modes and the two exam kinds (written when an attempt is finalized). */
-export const ANSWER_MODES = [...LEARN_MODES, 'demo', 'mock'] as const;
-export type AnswerMode = (typeof ANSWER_MODES)[number];
+/**
+ * Every mode of the answer log: the learn modes (the contract's `LearnMode`, what `POST /api/{lang}/learn-mode`
+ * accepts) and the two exam kinds (written when an attempt is finalized).
+ */
+export type AnswerMode = LearnMode | 'demo' | 'mock';
 
 export type ProgressRow = CardColumns & {
   user_id: string;

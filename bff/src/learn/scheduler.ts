@@ -1,3 +1,4 @@
+import type { Rating as ContractRating } from '@buergerfit/contract';
 import { type Card, createEmptyCard, fsrs, type Grade, generatorParameters, Rating, State } from 'ts-fsrs';
 
 /**
@@ -41,8 +42,8 @@ export type LearnerSchedule = {
 
 export const DEFAULT_SCHEDULE: LearnerSchedule = { retention: DEFAULT_RETENTION, examStartsAt: null };
 
-export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;
-export type RatingName = (typeof RATINGS)[number];
+/** A self-grade, as the contract's `Rating` names it (`Rating` here is ts-fsrs's grade). */
+export type RatingName = ContractRating;
 
 const GRADE: Record<RatingName, Grade> = {
   again: Rating.Again,

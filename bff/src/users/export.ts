@@ -2,17 +2,8 @@ import type { Knex } from 'knex';
 import { listSessions } from '../auth/sessions';
 import { dashboardExportSections } from '../dashboard/export';
 import { learnExportSections } from '../learn/export';
+import { type ExportSection, listSection, ownRows } from './export-section';
 import { findUser, listIdentities, userJson } from './repository';
-
-/**
- * One section of "Download my data". Every feature that stores something about a user adds ONE entry to
- * `EXPORT_SECTIONS` below (answers, exam attempts, bookmarks, …) — and a `user_id … ON DELETE CASCADE`
- * column, so deleting the account removes it too. Never export secrets (tokens, hashes).
- */
-export type ExportSection = {
-  name: string;
-  collect(db: Knex, userId: string): Promise<unknown>;
-};
 
 export const EXPORT_SECTIONS: ExportSection[] = [
   {
@@ -29,85 +20,62 @@ export const EXPORT_SECTIONS: ExportSection[] = [
       };
     },
   },
-  {
-    name: 'identities',
-    async collect(db, userId) {
-      return (await listIdentities(db, userId)).map((i) => ({
-        provider: i.provider,
-        subject: i.subject,
-        username: i.username,
-        email: i.email,
-        emailVerified: i.email_verified,
-        createdAt: i.created_at,
-        lastUsedAt: i.last_used_at,
-      }));
-    },
-  },
-  {
-    name: 'sessions',
-    async collect(db, userId) {
-      return (await listSessions(db, userId)).map((s) => ({
-        method: s.method,
-        userAgent: s.user_agent,
-        createdAt: s.created_at,
-        lastUsedAt: s.last_used_at,
-        revokedAt: s.revoked_at,
-      }));
-    },
-  },
+  listSection('identities', listIdentities, (i) => ({
+    provider: i.provider,
+    subject: i.subject,
+    username: i.username,
+    email: i.email,
+    emailVerified: i.email_verified,
+    createdAt: i.created_at,
+    lastUsedAt: i.last_used_at,
+  })),
+  listSection('sessions', listSessions, (s) => ({
+    method: s.method,
+    userAgent: s.user_agent,
+    createdAt: s.created_at,
+    lastUsedAt: s.last_used_at,
+    revokedAt: s.revoked_at,
+  })),
   // Learn mode: answers, per-question progress (FSRS), bookmarks, challenge scores.
   ...learnExportSections,
   // Dashboard: achievements, dismissed recommendations, a summary of exam attempts.
   ...dashboardExportSections,
-  {
-    // The questions each exam attempt drew and what the learner answered (rows of `exam_attempt_items`, owned
-    // through `exam_attempts.user_id`); `attemptStartedAt` matches `examAttempts[].startedAt`.
-    name: 'examAnswers',
-    async collect(db, userId) {
-      const rows = await db('exam_attempt_items as i')
+  // The questions each exam attempt drew and what the learner answered (rows of `exam_attempt_items`, owned
+  // through `exam_attempts.user_id`); `attemptStartedAt` matches `examAttempts[].startedAt`.
+  listSection(
+    'examAnswers',
+    (db, userId) =>
+      db('exam_attempt_items as i')
         .join('exam_attempts as a', 'a.id', 'i.attempt_id')
         .where('a.user_id', userId)
         .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }, { column: 'i.position' }])
-        .select('a.created_at', 'i.position', 'i.question_id', 'i.answer', 'i.unsure', 'i.answered_at');
-      return rows.map((r) => ({
-        attemptStartedAt: r.created_at,
-        position: r.position,
-        questionId: `q${r.question_id}`,
-        answer: r.answer,
-        unsure: r.unsure,
-        answeredAt: r.answered_at,
-      }));
-    },
-  },
-  {
-    // Messages sent through the contact form while signed in.
-    name: 'contactMessages',
-    async collect(db, userId) {
-      const rows = await db('contact_messages').where({ user_id: userId }).orderBy(['created_at', 'id']);
-      return rows.map((r) => ({
-        name: r.name,
-        email: r.email,
-        subject: r.subject,
-        message: r.message,
-        language: r.lang,
-        sentAt: r.created_at,
-      }));
-    },
-  },
-  {
-    // Product analytics recorded while signed in (e.g. `plan_selected` from the pricing buttons), with the
-    // anonymous visitor id they were stored under.
-    name: 'analyticsEvents',
-    async collect(db, userId) {
-      const rows = await db('analytics_events').where({ user_id: userId }).orderBy('id');
-      return rows.map((r) => ({
-        event: r.name,
-        properties: r.props,
-        visitorId: r.visitor_id,
-        recordedAt: r.created_at,
-      }));
-    },
-  },
+        .select('a.created_at', 'i.position', 'i.question_id', 'i.answer', 'i.unsure', 'i.answered_at'),
+    (r) => ({
+      attemptStartedAt: r.created_at,
+      position: r.position,
+      questionId: `q${r.question_id}`,
+      answer: r.answer,
+      unsure: r.unsure,
+      answeredAt: r.answered_at,
+    }),
+  ),
+  // Messages sent through the contact form while signed in.
+  listSection('contactMessages', ownRows('contact_messages', 'created_at', 'id'), (r) => ({
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    language: r.lang,
+    sentAt: r.created_at,
+  })),
+  // Product analytics recorded while signed in (e.g. `plan_selected` from the pricing buttons), with the
+  // anonymous visitor id they were stored under.
+  listSection('analyticsEvents', ownRows('analytics_events', 'id'), (r) => ({
+    event: r.name,
+    properties: r.props,
+    visitorId: r.visitor_id,
+    recordedAt: r.created_at,
+  })),
 ];
 
 export type UserExport = { exportedAt: string; format: 'buergerfit-user-export/1' } & Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { liveDefault } from '../../../test/helpers/remotes';
 import { CookieJar, signIn, signInFlow } from '../../../test/helpers/sign-in';
-import { upsertVariant } from '../../remotes/registry';
 import { signInWithIdentity } from '../../users/repository';
 
 let app: TestApp;
@@ -171,12 +171,7 @@ describe('sign-in through grant and the local provider', () => {
   });
 
   it('records the A/B conversion of mf_account on sign-in', async () => {
-    await upsertVariant(app.db, {
-      remote: 'mf_account',
-      variant: 'default',
-      version: '1',
-      manifestUrl: '/remotes/mf_account/1/mf-manifest.json',
-    });
+    await liveDefault(app.db, 'mf_account');
     const r = await signInFlow(app, { name: 'converter' });
     const vid = r.jar.get('bf_vid');
     expect(vid).toBeTruthy();

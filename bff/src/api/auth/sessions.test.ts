@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { liveDefault } from '../../../test/helpers/remotes';
 import { CookieJar, signInFlow } from '../../../test/helpers/sign-in';
 import { readAccessToken, signAccessToken } from '../../auth/tokens';
-import { upsertVariant } from '../../remotes/registry';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -172,12 +172,7 @@ describe('Origin check on state-changing requests', () => {
   });
 
   it('lets same-origin POSTs through, including /api/remotes/*', async () => {
-    await upsertVariant(app.db, {
-      remote: 'mf_learn',
-      variant: 'default',
-      version: '1',
-      manifestUrl: '/remotes/mf_learn/1/mf-manifest.json',
-    });
+    await liveDefault(app.db, 'mf_learn');
     const origin = new URL(app.config.publicUrl).origin;
     const exposure = await app.request('/api/remotes/exposures', {
       method: 'POST',

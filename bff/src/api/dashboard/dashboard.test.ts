@@ -2,6 +2,7 @@ import {
   Achievements as achievementsResponseSchema,
   type Question as BookmarkedQuestion,
   Questions as bookmarksResponseSchema,
+  DashboardModeId,
   Dashboard as dashboardSchema,
   ProgressOverview as progressResponseSchema,
   Recommendations as recommendationsResponseSchema,
@@ -12,6 +13,7 @@ import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { answerKey, liveQuestionIds } from '../../../test/helpers/questions';
 import { signIn } from '../../../test/helpers/sign-in';
 import type { LearnQuestion } from '../../catalog/repository';
 import { awardOnBookmark } from '../../dashboard/achievements';
@@ -26,20 +28,9 @@ let hamburg: number;
 
 beforeAll(async () => {
   app = await createTestApp();
-  general = await app
-    .db('questions')
-    .whereNull('state_code')
-    .whereNull('retired_at')
-    .orderBy('id')
-    .pluck('id');
-  berlin = await app
-    .db('questions')
-    .where({ state_code: 'BE' })
-    .whereNull('retired_at')
-    .orderBy('id')
-    .pluck('id');
-  const rows: { id: number; correct: number }[] = await app.db('questions').select('id', 'correct');
-  key = new Map(rows.map((r) => [r.id, r.correct]));
+  general = await liveQuestionIds(app.db, null);
+  berlin = await liveQuestionIds(app.db, 'BE');
+  key = await answerKey(app.db);
   hamburg = (await app.db('questions').where({ state_code: 'HH' }).first('id')).id;
 });
 afterAll(() => app.close());
@@ -68,6 +59,22 @@ async function learner(state: string | null = 'BE'): Promise<Learner> {
   return { cookie, id: me.id };
 }
 
+/** A request to an /api route as `who`, with `json` as its body if given. */
+const send = (who: Learner, method: string, path: string, json?: unknown) =>
+  app.request(path, { method, json, headers: { cookie: who.cookie } });
+
+/** `who` starts a mock test (201); the attempt as the API returns it. */
+async function startMock(
+  who: Learner,
+): Promise<{ id: string; questions: { position: number; number: number }[] }> {
+  const res = await send(who, 'POST', '/api/en/exams', { kind: 'mock' });
+  expect(res.status).toBe(201);
+  return res.json();
+}
+
+const dismiss = (who: Learner, id: string) =>
+  send(who, 'POST', `/api/en/user/recommendations/${encodeURIComponent(id)}/dismiss`);
+
 async function get<S extends z.ZodType>(who: Learner, path: string, schema: S): Promise<z.infer<S>> {
   const res = await app.request(`/api/en/user${path}`, { headers: { cookie: who.cookie } });
   expect(res.status, `${path}: ${res.status}`).toBe(200);
@@ -80,21 +87,14 @@ const dashboard = (who: Learner) => get(who, '/dashboard', dashboardSchema);
 /** An answer through the learn route (`POST /api/en/learn-mode`), at a fixed clock. */
 async function answer(who: Learner, q: number, correct: boolean, at: string): Promise<void> {
   setClock(at);
-  const res = await app.request('/api/en/learn-mode', {
-    method: 'POST',
-    json: { question_id: q, is_correct: correct },
-    headers: { cookie: who.cookie },
-  });
+  const res = await send(who, 'POST', '/api/en/learn-mode', { question_id: q, is_correct: correct });
   expect(res.status, `answer q${q} at ${at}`).toBe(201);
 }
 
 /** A bookmark through its route, at a fixed clock; `remove` deletes it. */
 async function bookmark(who: Learner, q: number, at: string, remove = false): Promise<void> {
   setClock(at);
-  const res = await app.request(`/api/en/user/bookmarks/q${q}`, {
-    method: remove ? 'DELETE' : 'POST',
-    headers: { cookie: who.cookie },
-  });
+  const res = await send(who, remove ? 'DELETE' : 'POST', `/api/en/user/bookmarks/q${q}`);
   expect(res.status).toBe(remove ? 200 : 201);
 }
 
@@ -196,26 +196,15 @@ async function seedProgress(
 
 /** A mock test through the exam API with `right` correct answers (the first `right` positions). */
 async function takeMock(who: Learner, right: (position: number, number: number) => boolean) {
-  const start = await app.request('/api/en/exams', {
-    method: 'POST',
-    json: { kind: 'mock' },
-    headers: { cookie: who.cookie },
-  });
-  expect(start.status).toBe(201);
-  const attempt = await start.json();
-  for (const q of attempt.questions as { position: number; number: number }[]) {
+  const attempt = await startMock(who);
+  for (const q of attempt.questions) {
     const correct = key.get(q.number) as number;
-    const res = await app.request(`/api/en/exams/${attempt.id}/answers/${q.position}`, {
-      method: 'PUT',
-      json: { answer: right(q.position, q.number) ? correct : (correct + 1) % 4 },
-      headers: { cookie: who.cookie },
+    const res = await send(who, 'PUT', `/api/en/exams/${attempt.id}/answers/${q.position}`, {
+      answer: right(q.position, q.number) ? correct : (correct + 1) % 4,
     });
     expect(res.status).toBe(200);
   }
-  const done = await app.request(`/api/en/exams/${attempt.id}/finalize`, {
-    method: 'POST',
-    headers: { cookie: who.cookie },
-  });
+  const done = await send(who, 'POST', `/api/en/exams/${attempt.id}/finalize`);
   expect(done.status).toBe(200);
   return (await done.json()) as { id: string; result: { correct: number } };
 }
@@ -225,25 +214,16 @@ describe('access', () => {
     expect((await app.request('/api/en/user/dashboard')).status).toBe(401);
     const a = await learner();
     expect((await app.request('/api/xx/user/dashboard', { headers: { cookie: a.cookie } })).status).toBe(404);
-    const bad = await app.request('/api/en/user/recommendations/DROP%20TABLE/dismiss', {
-      method: 'POST',
-      headers: { cookie: a.cookie },
-    });
-    expect(bad.status).toBe(400);
+    expect((await send(a, 'POST', '/api/en/user/recommendations/DROP%20TABLE/dismiss')).status).toBe(400);
   });
 
   it('dismiss stores an id the dashboard can give (204); a well-formed unknown one is a 404 that stores nothing', async () => {
     const a = await learner();
-    const dismiss = (id: string) =>
-      app.request(`/api/en/user/recommendations/${encodeURIComponent(id)}/dismiss`, {
-        method: 'POST',
-        headers: { cookie: a.cookie },
-      });
     const topic: string = (await app.db('topics').whereNotNull('parent_id').orderBy('id').first('id')).id;
-    expect((await dismiss('general:daily')).status).toBe(204);
-    expect((await dismiss(`topic:${topic}`)).status).toBe(204);
+    expect((await dismiss(a, 'general:daily')).status).toBe(204);
+    expect((await dismiss(a, `topic:${topic}`)).status).toBe(204);
     for (const id of ['topic:no-such-topic', 'general:nothing', 'weekly:test', 'test:daily', 'state:by']) {
-      const res = await dismiss(id);
+      const res = await dismiss(a, id);
       expect(res.status, id).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect((await res.json()).error.code).toBe('recommendation_not_found');
@@ -274,16 +254,8 @@ describe('access', () => {
     expect(d.statistics.distribution).toEqual({ correct: 0, incorrect: 0, unanswered: 310 });
     expect(d.streak.current).toBe(0);
     expect(d.plan).toBeNull();
-    expect(d.modes.map((m) => m.id)).toEqual([
-      'learn',
-      'challenge',
-      'mock',
-      'focus',
-      'state',
-      'settings',
-      'resources',
-      'community',
-    ]);
+    // Every mode, in the order the contract lists them.
+    expect(d.modes.map((m) => m.id)).toEqual(DashboardModeId.options);
     expect(d.modes.find((m) => m.id === 'community')).toEqual({
       id: 'community',
       comingSoon: true,
@@ -514,12 +486,7 @@ describe('exam readiness', () => {
 describe('daily plan and exam date', () => {
   it('PATCH /api/user/settings takes examDate; the plan counts down to it', async () => {
     const a = await learner();
-    const patch = (examDate: unknown) =>
-      app.request('/api/user/settings', {
-        method: 'PATCH',
-        json: { examDate },
-        headers: { cookie: a.cookie },
-      });
+    const patch = (examDate: unknown) => send(a, 'PATCH', '/api/user/settings', { examDate });
     expect((await patch('31.12.2026')).status).toBe(400);
     expect((await patch('2026-02-30')).status).toBe(400);
     const ok = await patch('2026-03-21');
@@ -563,12 +530,7 @@ describe('daily plan and exam date', () => {
 
   it('"new today" counts down as today’s new questions are answered and is worked out again the next day', async () => {
     const a = await learner();
-    const set = await app.request('/api/user/settings', {
-      method: 'PATCH',
-      json: { examDate: '2026-03-21' },
-      headers: { cookie: a.cookie },
-    });
-    expect(set.status).toBe(200);
+    expect((await send(a, 'PATCH', '/api/user/settings', { examDate: '2026-03-21' })).status).toBe(200);
     const plan = async (at: string) => {
       setClock(at);
       return (await get(a, '/progress', progressResponseSchema)).plan;
@@ -631,14 +593,9 @@ describe('recommendations', () => {
     expect(recs.map((r) => r.id)).toContain('test:weekly');
     expect(recs.map((r) => r.id)).toContain('state:practice');
 
-    const dismiss = (id: string) =>
-      app.request(`/api/en/user/recommendations/${encodeURIComponent(id)}/dismiss`, {
-        method: 'POST',
-        headers: { cookie: a.cookie },
-      });
-    expect((await dismiss('test:weekly')).status).toBe(204);
-    expect((await dismiss('test:weekly')).status).toBe(204); // idempotent
-    expect((await dismiss(weak[0]?.id as string)).status).toBe(204);
+    expect((await dismiss(a, 'test:weekly')).status).toBe(204);
+    expect((await dismiss(a, 'test:weekly')).status).toBe(204); // idempotent
+    expect((await dismiss(a, weak[0]?.id as string)).status).toBe(204);
     for (const lang of ['en', 'de']) {
       const res = await app.request(`/api/${lang}/user/dashboard`, { headers: { cookie: a.cookie } });
       const ids = dashboardSchema.parse(await res.json()).recommendations.map((r) => r.id);
@@ -817,12 +774,7 @@ describe('data export', () => {
       .db('achievements')
       .insert({ user_id: a.id, code: 'FIRST_TEST', earned_at: '2026-03-02T09:00:00Z' });
     await app.db('dismissed_recommendations').insert({ user_id: a.id, recommendation_id: 'general:daily' });
-    const started = await app.request('/api/en/exams', {
-      method: 'POST',
-      json: { kind: 'mock' },
-      headers: { cookie: a.cookie },
-    });
-    expect(started.status).toBe(201);
+    await startMock(a);
     const data = await (await app.request('/api/user/export', { headers: { cookie: a.cookie } })).json();
     expect(data.achievements).toEqual([{ code: 'FIRST_TEST', earnedAt: '2026-03-02T09:00:00.000Z' }]);
     expect(data.dismissedRecommendations).toMatchObject([{ id: 'general:daily' }]);
@@ -831,13 +783,7 @@ describe('data export', () => {
 
   it('a mock test that ran out of time unopened is exported as finished at its deadline, and awarded, without writing', async () => {
     const a = await learner();
-    const started = await app.request('/api/en/exams', {
-      method: 'POST',
-      json: { kind: 'mock' },
-      headers: { cookie: a.cookie },
-    });
-    expect(started.status).toBe(201);
-    const { id } = await started.json();
+    const { id } = await startMock(a);
     await app
       .db('exam_attempts')
       .where({ id })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ProgressOverview as progressResponseSchema } from '@buergerfit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { liveQuestionIds } from '../../../test/helpers/questions';
 import { createSession } from '../../auth/sessions';
 import { signAccessToken } from '../../auth/tokens';
 import { type ProgressRow, stepProgress } from '../../learn/repository';
@@ -24,18 +25,8 @@ let state: number[];
 
 beforeAll(async () => {
   app = await createTestApp();
-  general = await app
-    .db('questions')
-    .whereNull('state_code')
-    .whereNull('retired_at')
-    .orderBy('id')
-    .pluck('id');
-  state = await app
-    .db('questions')
-    .where({ state_code: 'BE' })
-    .whereNull('retired_at')
-    .orderBy('id')
-    .pluck('id');
+  general = await liveQuestionIds(app.db, null);
+  state = await liveQuestionIds(app.db, 'BE');
   pool = [...general, ...state];
 });
 afterAll(() => app.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { answerKey } from '../../../test/helpers/questions';
 import { signIn } from '../../../test/helpers/sign-in';
 import { sweepExpiredAttempts } from '../../exam/repository';
 
@@ -46,8 +47,7 @@ const answer = (cookie: string, id: string, position: number, body: object) =>
   app.request(`/api/en/exams/${id}/answers/${position}`, { method: 'PUT', json: body, headers: { cookie } });
 
 async function correctAnswers(): Promise<Map<string, number>> {
-  const rows: { id: number; correct: number }[] = await app.db('questions').select('id', 'correct');
-  return new Map(rows.map((r) => [`q${r.id}`, r.correct]));
+  return new Map([...(await answerKey(app.db))].map(([id, correct]) => [`q${id}`, correct]));
 }
 
 /** Starts a mock test and answers the first `right` questions correctly and the rest wrongly. */

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { answerKey } from '../../../test/helpers/questions';
 import { CookieJar, signIn, signInFlow } from '../../../test/helpers/sign-in';
 
 /** Exam history and review, "Practise my mistakes", and a guest's demo claimed at sign-up (issue 12). */
 let app: TestApp;
-let key: Map<number, number>;
-
 beforeAll(async () => {
   app = await createTestApp();
-  const rows: { id: number; correct: number }[] = await app.db('questions').select('id', 'correct');
-  key = new Map(rows.map((r) => [r.id, r.correct]));
 });
 afterAll(() => app.close());
 
@@ -40,6 +37,7 @@ async function take(b: Browser, kind: 'demo' | 'mock'): Promise<Attempt> {
   const res = await b.call('POST', '/api/en/exams', { kind, state: 'BY' });
   expect(res.status).toBe(201);
   const attempt: Attempt = await res.json();
+  const key = await answerKey(app.db);
   for (const q of attempt.questions) {
     if (q.position > 30) continue;
     const correct = key.get(q.number) as number;

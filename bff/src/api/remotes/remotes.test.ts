@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { liveDefault } from '../../../test/helpers/remotes';
 import { deployVariant, listVariants, report, updateVariant, upsertVariant } from '../../remotes/registry';
 
 let app: TestApp;
@@ -24,19 +25,25 @@ beforeEach(async () => {
   await app.db('remote_exposures').delete();
   await app.db('remote_conversions').delete();
   await app.db('remote_variants').delete();
-  await upsertVariant(app.db, {
-    remote: 'mf_marketing',
-    variant: 'default',
-    version: '1',
-    manifestUrl: '/remotes/mf_marketing/1/mf-manifest.json',
-  });
-  await upsertVariant(app.db, {
-    remote: 'mf_learn',
-    variant: 'default',
-    version: '1',
-    manifestUrl: '/remotes/mf_learn/1/mf-manifest.json',
-  });
+  await liveDefault(app.db, 'mf_marketing');
+  await liveDefault(app.db, 'mf_learn');
 });
+
+/** Variant B of mf_marketing at weight 100, next to the default: an even split. */
+const addMarketingB = () =>
+  upsertVariant(app.db, {
+    remote: 'mf_marketing',
+    variant: 'b',
+    version: '2',
+    manifestUrl: '/b.json',
+    weight: 100,
+  });
+
+/** Variant B of mf_marketing, with the default's weight at 0: every new visitor gets B. */
+async function marketingAllB() {
+  await addMarketingB();
+  await updateVariant(app.db, 'mf_marketing', 'default', { weight: 0 });
+}
 
 describe('runtime registry and A/B', () => {
   it('gives each remote its manifest URL and a visitor cookie', async () => {
@@ -55,27 +62,14 @@ describe('runtime registry and A/B', () => {
   });
 
   it('sends a fresh visitor to variant B at 100%, other remotes unaffected', async () => {
-    await upsertVariant(app.db, {
-      remote: 'mf_marketing',
-      variant: 'b',
-      version: '2',
-      manifestUrl: '/b.json',
-      weight: 100,
-    });
-    await updateVariant(app.db, 'mf_marketing', 'default', { weight: 0 });
+    await marketingAllB();
     const fresh = await remotesFor({ cookie: null });
     expect(fresh.mf_marketing).toBe('b');
     expect(fresh.mf_learn).toBe('default');
   });
 
   it('keeps a 50/50 assignment sticky across reloads and spreads visitors over both', async () => {
-    await upsertVariant(app.db, {
-      remote: 'mf_marketing',
-      variant: 'b',
-      version: '2',
-      manifestUrl: '/b.json',
-      weight: 100,
-    });
+    await addMarketingB();
     const seen = new Set<string>();
     for (let i = 0; i < 24; i++) {
       const v: Visitor = { cookie: null };
@@ -90,27 +84,13 @@ describe('runtime registry and A/B', () => {
   it('keeps existing visitors on their variant when the weights change (only new visitors follow them)', async () => {
     const existing: Visitor = { cookie: null };
     expect((await remotesFor(existing)).mf_marketing).toBe('default');
-    await upsertVariant(app.db, {
-      remote: 'mf_marketing',
-      variant: 'b',
-      version: '2',
-      manifestUrl: '/b.json',
-      weight: 100,
-    });
-    await updateVariant(app.db, 'mf_marketing', 'default', { weight: 0 });
+    await marketingAllB();
     expect((await remotesFor(existing)).mf_marketing).toBe('default');
     expect((await remotesFor({ cookie: null })).mf_marketing).toBe('b');
   });
 
   it('moves visitors off a disabled variant', async () => {
-    await upsertVariant(app.db, {
-      remote: 'mf_marketing',
-      variant: 'b',
-      version: '2',
-      manifestUrl: '/b.json',
-      weight: 100,
-    });
-    await updateVariant(app.db, 'mf_marketing', 'default', { weight: 0 });
+    await marketingAllB();
     const v: Visitor = { cookie: null };
     expect((await remotesFor(v)).mf_marketing).toBe('b');
     await updateVariant(app.db, 'mf_marketing', 'b', { enabled: false });
@@ -126,14 +106,7 @@ describe('runtime registry and A/B', () => {
   });
 
   it('records exposures and one conversion per visitor, and reports the rate per variant', async () => {
-    await upsertVariant(app.db, {
-      remote: 'mf_marketing',
-      variant: 'b',
-      version: '2',
-      manifestUrl: '/b.json',
-      weight: 100,
-    });
-    await updateVariant(app.db, 'mf_marketing', 'default', { weight: 0 });
+    await marketingAllB();
     const visitors: Visitor[] = [{ cookie: null }, { cookie: null }, { cookie: null }, { cookie: null }];
     for (const v of visitors) {
       await remotesFor(v);
