@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
-import { signIn } from './helpers/sign-in';
+import { signIn, userIdOf } from './helpers/sign-in';
 
 // Bounded, loopback only, stops by itself. LOAD_SECONDS shortens it for a quick local run.
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -68,10 +68,6 @@ async function client(id: number, deadline: number, acks: Ack[], statuses: Map<n
   }
 }
 
-async function userIdOf(cookie: string): Promise<string> {
-  return (await (await app.request('/api/user/me', { headers: { cookie } })).json()).id;
-}
-
 describe('under load and faults', () => {
   it(
     `${CLIENTS} concurrent mixed clients for ${SECONDS} s: no 5xx, every acknowledged write is stored`,
@@ -97,7 +93,7 @@ describe('under load and faults', () => {
       for (const a of answers)
         if (a.kind === 'answer') perLearner.set(a.learner, (perLearner.get(a.learner) ?? 0) + 1);
       for (const [cookie, count] of perLearner) {
-        const userId = await userIdOf(cookie);
+        const userId = await userIdOf(app, cookie);
         const n = Number(
           (await app.db('learn_answers').where({ user_id: userId }).count({ n: '*' }).first())?.n ?? 0,
         );

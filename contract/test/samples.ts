@@ -31,18 +31,20 @@ export const user: User = {
   providers: ['github', 'google'],
 };
 
-/** A fresh account straight after its first sign-in: nothing chosen yet. */
-export const newUser: User = {
-  ...user,
-  name: 'ana-h',
-  email: null,
+/** What a new account has chosen: nothing yet (the defaults the server starts every account with). */
+export const freshAccount = {
   nickname: null,
   avatarUrl: null,
   preferredLanguage: null,
   federalState: null,
   onboarded: false,
   examDate: null,
-};
+  desiredRetention: 0.9,
+  notifications: { email: false, push: false, weeklyReport: false },
+} satisfies Partial<User>;
+
+/** A fresh account straight after its first sign-in. */
+export const newUser: User = { ...user, ...freshAccount, name: 'ana-h', email: null };
 
 export const question: Question = {
   id: 'q21',

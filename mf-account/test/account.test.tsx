@@ -7,10 +7,20 @@ import App from '../src/App';
 import { normalizeStates } from '../src/FederalStateSelect';
 import { safeRedirect, signInHref } from '../src/Login';
 import { afterOnboarding } from '../src/Welcome';
-import { fakeApi, json, renderRemote, signedIn, testUser } from './util';
+import { type ApiRoutes, fakeApi, json, renderRemote, signedIn, testUser } from './util';
 
 /** The account as the BFF answers it (`GET /api/user/me` and every settings call). */
 const account = (over: Partial<User> = {}): User => testUser(over);
+
+/** The settings of a signed-in learner who lives in Berlin. */
+const me = account({ federalState: 'BE', onboarded: true });
+
+/** Profile settings opened for `user`, with the states listed and `routes` answered; what `fakeApi` gives back. */
+async function openSettings(routes: ApiRoutes = {}, user: User = me) {
+  const api = fakeApi({ ...signedIn(user), ...states, ...routes });
+  await renderRemote(App, { path: '/profile-settings', client: api.client });
+  return api;
+}
 
 const STATES: FederalState[] = [
   { code: 'BW', name: 'Baden-Württemberg' },
@@ -155,7 +165,8 @@ describe('mf-account /welcome', () => {
     expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBe('BY');
   });
 
-  it('keeps the choice locally with the spec message when the server fails, and still lets the learner go on', async () => {
+  /** Welcome at `path`, Berlin chosen and saved while the server fails to store it. */
+  const saveStateWhileServerFails = async (path: string) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { client, calls } = fakeApi({
       ...signedIn(),
@@ -163,10 +174,15 @@ describe('mf-account /welcome', () => {
       'PATCH /api/user/setting/german-federal-state': () =>
         json(500, { error: { code: 'internal', message: 'boom' } }),
     });
-    await renderRemote(App, { path: '/welcome', client });
+    await renderRemote(App, { path, client });
     await screen.findByRole('option', { name: 'Berlin' });
     await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BE');
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    return { warn, calls };
+  };
+
+  it('keeps the choice locally with the spec message when the server fails, and still lets the learner go on', async () => {
+    const { warn, calls } = await saveStateWhileServerFails('/welcome');
     expect((await screen.findByRole('status')).textContent).toBe(
       'Your federal state could not be saved to the server but was saved locally.',
     );
@@ -222,17 +238,7 @@ describe('mf-account /welcome', () => {
   });
 
   it('offers "Continue" to the remembered page when the state was kept only locally', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { client } = fakeApi({
-      ...signedIn(),
-      ...states,
-      'PATCH /api/user/setting/german-federal-state': () =>
-        json(500, { error: { code: 'internal', message: 'boom' } }),
-    });
-    await renderRemote(App, { path: '/welcome?redirect=%2Flearn', client });
-    await screen.findByRole('option', { name: 'Berlin' });
-    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BE');
-    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await saveStateWhileServerFails('/welcome?redirect=%2Flearn');
     await screen.findByRole('status');
     expect(screen.queryByRole('button', { name: 'Continue to dashboard' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -266,20 +272,17 @@ describe('mf-account /welcome', () => {
     expect(afterOnboarding('/welcomed')).toBe('/welcomed');
   });
 
-  it('preselects a cached state only if it is one of the listed states (spec §5)', async () => {
-    localStorage.setItem(STORAGE_KEYS.federalState, 'BY');
+  it.each([
+    ['preselects a cached state that is one of the listed states (spec §5)', 'BY', 'BY'],
+    ['ignores a cached state that is not in the list', 'XX', ''],
+  ])('%s', async (_title, cached, preselected) => {
+    localStorage.setItem(STORAGE_KEYS.federalState, cached);
     const { client } = fakeApi({ ...signedIn(), ...states });
     await renderRemote(App, { path: '/welcome', client });
     await screen.findByRole('option', { name: 'Bayern' });
-    expect((screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement).value).toBe('BY');
-  });
-
-  it('ignores a cached state that is not in the list', async () => {
-    localStorage.setItem(STORAGE_KEYS.federalState, 'XX');
-    const { client } = fakeApi({ ...signedIn(), ...states });
-    await renderRemote(App, { path: '/welcome', client });
-    await screen.findByRole('option', { name: 'Bayern' });
-    expect((screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement).value).toBe(
+      preselected,
+    );
   });
 
   it('switches the UI language at once and saves it as the preferred language', async () => {
@@ -298,7 +301,6 @@ describe('mf-account /welcome', () => {
 });
 
 describe('mf-account /profile-settings', () => {
-  const me = account({ federalState: 'BE', onboarded: true });
   const exportBody: UserExport = {
     format: 'buergerfit-user-export/1',
     exportedAt: '2026-11-22T10:00:00.000Z',
@@ -334,8 +336,7 @@ describe('mf-account /profile-settings', () => {
   };
 
   it('shows account info with the provider and disabled coming-soon notifications', async () => {
-    const { client } = fakeApi({ ...signedIn({ ...me, providers: ['local'] }), ...states });
-    await renderRemote(App, { path: '/profile-settings', client });
+    await openSettings({}, { ...me, providers: ['local'] });
     expect(screen.getByRole('heading', { name: 'Profile settings' })).toBeTruthy();
     expect(screen.getByText('alice@local.test')).toBeTruthy();
     await waitFor(() =>
@@ -351,8 +352,7 @@ describe('mf-account /profile-settings', () => {
 
   it('lists the sign-in providers the user carries, without downloading the data export', async () => {
     const linked: User = { ...me, providers: ['github', 'local'] };
-    const { client, fetchMock } = fakeApi({ ...signedIn(linked), ...states });
-    await renderRemote(App, { path: '/profile-settings', client });
+    const { fetchMock } = await openSettings({}, linked);
     // The session check has answered (the user, with their providers) and the page has loaded what it needs.
     await screen.findByRole('option', { name: 'Bayern' });
     await waitFor(() =>
@@ -377,14 +377,11 @@ describe('mf-account /profile-settings', () => {
   });
 
   it('saves state and nickname and shows the saved message', async () => {
-    const { client, calls } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    const { calls } = await openSettings({
       'PATCH /api/user/setting/german-federal-state': (body) =>
         json(200, { ...me, federalState: (body as { selected_state: string }).selected_state }),
       'PATCH /api/user/settings': (body) => json(200, { ...me, federalState: 'BW', ...(body as object) }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await screen.findByRole('option', { name: 'Bayern' });
     expect((screen.getByLabelText('Federal state') as HTMLSelectElement).value).toBe('BE');
     await userEvent.selectOptions(screen.getByLabelText('Federal state'), 'BW');
@@ -399,12 +396,12 @@ describe('mf-account /profile-settings', () => {
 
   it('clears the exam date with null and leaves untouched fields out of the PATCH', async () => {
     const dated = { ...me, examDate: '2026-06-30' };
-    const { client, calls } = fakeApi({
-      ...signedIn(dated),
-      ...states,
-      'PATCH /api/user/settings': (body) => json(200, { ...dated, ...(body as object) }),
-    });
-    await renderRemote(App, { path: '/profile-settings', client });
+    const { calls } = await openSettings(
+      {
+        'PATCH /api/user/settings': (body) => json(200, { ...dated, ...(body as object) }),
+      },
+      dated,
+    );
     const date = screen.getByLabelText('Exam date (optional)') as HTMLInputElement;
     expect(date.value).toBe('2026-06-30');
     fireEvent.change(date, { target: { value: '' } });
@@ -416,12 +413,9 @@ describe('mf-account /profile-settings', () => {
 
   it('says so when saving fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { client } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    await openSettings({
       'PATCH /api/user/settings': () => json(400, { error: { code: 'invalid_input', message: 'x' } }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -431,12 +425,9 @@ describe('mf-account /profile-settings', () => {
 
   it('deletes the account only after an explicit confirmation, then clears the session and goes to /', async () => {
     localStorage.setItem(STORAGE_KEYS.federalState, 'BE');
-    const { client, calls } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    const { calls } = await openSettings({
       'DELETE /api/user': () => new Response(null, { status: 204 }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
     expect(within(dialog).getByText(/This cannot be undone/)).toBeTruthy();
@@ -459,12 +450,9 @@ describe('mf-account /profile-settings', () => {
 
   it('keeps the user signed in and says so when deletion fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { client } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    await openSettings({
       'DELETE /api/user': () => json(503, { error: { code: 'unavailable', message: 'x' } }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /cannot be undone/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
@@ -484,12 +472,9 @@ describe('mf-account /profile-settings', () => {
       expect(this.download).toBe('buergerfit-data-2026-11-22.json');
       expect(this.href).toBe('blob:export');
     });
-    const { client, calls } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    const { calls } = await openSettings({
       'GET /api/user/export': () => json(200, exportBody),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await screen.findByRole('option', { name: 'Bayern' });
     expect(calls('GET', '/api/user/export')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
@@ -499,12 +484,9 @@ describe('mf-account /profile-settings', () => {
   });
 
   it('logout goes to / and clears the session', async () => {
-    const { client, calls } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    const { calls } = await openSettings({
       'POST /auth/logout': () => new Response(null, { status: 204 }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(storedUser()).toBeNull());
     expect(location()).toBe('/');
@@ -513,7 +495,6 @@ describe('mf-account /profile-settings', () => {
 });
 
 describe('mf-account desired retention and exam date', () => {
-  const me = account({ federalState: 'BE', onboarded: true });
   const retention = () => screen.getByRole('group', { name: 'Desired retention' });
   const checked = () =>
     within(retention())
@@ -522,8 +503,7 @@ describe('mf-account desired retention and exam date', () => {
       .map((r) => r.closest('label')?.textContent);
 
   it('offers 80–95 % in steps of 5 with 90 % as the default, explained in one sentence', async () => {
-    const { client } = fakeApi({ ...signedIn(me), ...states });
-    await renderRemote(App, { path: '/profile-settings', client });
+    await openSettings();
     const group = retention();
     expect(
       within(group)
@@ -538,12 +518,9 @@ describe('mf-account desired retention and exam date', () => {
   });
 
   it('saves the desired retention with the other settings and shows the saved value', async () => {
-    const { client, calls } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    const { calls } = await openSettings({
       'PATCH /api/user/settings': (body) => json(200, { ...me, desiredRetention: 0.9, ...(body as object) }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     await userEvent.click(screen.getByRole('radio', { name: '85%' }));
     await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
     const save = screen.getByRole('button', { name: 'Save' });
@@ -559,12 +536,12 @@ describe('mf-account desired retention and exam date', () => {
 
   it('shows the saved retention of the account and leaves it out of the PATCH when unchanged', async () => {
     const saved = { ...me, desiredRetention: 0.95 };
-    const { client, calls } = fakeApi({
-      ...signedIn(saved),
-      ...states,
-      'PATCH /api/user/settings': (body) => json(200, { ...saved, ...(body as object) }),
-    });
-    await renderRemote(App, { path: '/profile-settings', client });
+    const { calls } = await openSettings(
+      {
+        'PATCH /api/user/settings': (body) => json(200, { ...saved, ...(body as object) }),
+      },
+      saved,
+    );
     expect(checked()).toEqual(['95%']);
     await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -576,15 +553,15 @@ describe('mf-account desired retention and exam date', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const odd = { ...me, desiredRetention: 0.87 };
     let status = 400;
-    const { client, calls } = fakeApi({
-      ...signedIn(odd),
-      ...states,
-      'PATCH /api/user/settings': (body) =>
-        status === 400
-          ? json(400, { error: { code: 'invalid_input', message: 'desiredRetention' } })
-          : json(200, { ...odd, ...(body as object) }),
-    });
-    await renderRemote(App, { path: '/profile-settings', client });
+    const { calls } = await openSettings(
+      {
+        'PATCH /api/user/settings': (body) =>
+          status === 400
+            ? json(400, { error: { code: 'invalid_input', message: 'desiredRetention' } })
+            : json(200, { ...odd, ...(body as object) }),
+      },
+      odd,
+    );
     expect(
       within(retention())
         .getAllByRole('radio')
@@ -605,8 +582,7 @@ describe('mf-account desired retention and exam date', () => {
   });
 
   it('says next to the exam date that reviews are planned to reach every question before it', async () => {
-    const { client } = fakeApi({ ...signedIn(me), ...states });
-    await renderRemote(App, { path: '/profile-settings', client });
+    await openSettings();
     const date = screen.getByLabelText('Exam date (optional)');
     const described = (date.getAttribute('aria-describedby') ?? '')
       .split(' ')
@@ -615,13 +591,10 @@ describe('mf-account desired retention and exam date', () => {
   });
 
   it('shows the language confirmation next to the language select', async () => {
-    const { client } = fakeApi({
-      ...signedIn(me),
-      ...states,
+    await openSettings({
       'GET /api/de/german-federal-states': () => json(200, STATES),
       'PATCH /api/user/settings': (body) => json(200, { ...me, ...(body as object) }),
     });
-    await renderRemote(App, { path: '/profile-settings', client });
     const select = screen.getByRole('combobox', { name: 'Language' });
     await userEvent.selectOptions(select, 'de');
     const status = await screen.findByRole('status');

@@ -1,1 +1,8 @@
-export { fakeApi, json, renderRemote, signedIn, testUser } from '@buergerfit/platform/testing';
+export {
+  type ApiRoutes,
+  fakeApi,
+  json,
+  renderRemote,
+  signedIn,
+  testUser,
+} from '@buergerfit/platform/testing';

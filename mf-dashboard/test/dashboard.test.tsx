@@ -46,6 +46,9 @@ const newLearner: Dashboard = {
   },
 };
 
+/** The fixture's learner has set a test day, so the fixture has a plan. */
+const fixturePlan = fixture.plan as NonNullable<Dashboard['plan']>;
+
 /** One of everything: one mock test, one answer, one day left, one new question, one review, one bookmark. */
 const ones: Dashboard = {
   ...fixture,
@@ -68,15 +71,7 @@ const ones: Dashboard = {
     evidence: { answers: 1, questions: 1, mocks: 1 },
     lastMock: { correct: 25, total: 33, finishedAt: '2026-03-10T09:00:00.000Z' },
   },
-  plan: {
-    examDate: '2026-03-21',
-    daysLeft: 1,
-    newPerDay: 1,
-    newSeenToday: 0,
-    dueToday: 1,
-    answeredToday: 0,
-    unseen: 190,
-  },
+  plan: { ...fixturePlan, daysLeft: 1, newPerDay: 1, newSeenToday: 0, dueToday: 1, answeredToday: 0 },
   bookmarks: { count: 1 },
 };
 
@@ -395,16 +390,19 @@ describe('mf-dashboard', () => {
     expect(await screen.findByText('Welcome back, Ana Horvat!')).toBeTruthy();
   });
 
+  /** Each text is in the daily plan card. */
+  const expectInPlan = (...texts: string[]) => {
+    const plan = screen.getByRole('region', { name: 'Daily plan' });
+    for (const text of texts) expect(within(plan).getByText(text)).toBeTruthy();
+  };
+
   it('uses singular and plural forms for every count', async () => {
     const single = fakeApi({ [DASHBOARD]: () => json(200, ones) });
     const view = await render(single.client);
     const tests = await screen.findByRole('region', { name: 'Mock tests' });
     expect(within(tests).getByText('Average: 25 of 33 correct (76%) over 1 mock test')).toBeTruthy();
     expect(screen.getByText('Based on 1 answer to 1 question and 1 mock test.')).toBeTruthy();
-    const plan = screen.getByRole('region', { name: 'Daily plan' });
-    expect(within(plan).getByText('1 day until your test on Mar 21, 2026.')).toBeTruthy();
-    expect(within(plan).getByText('new question today')).toBeTruthy();
-    expect(within(plan).getByText('review due today')).toBeTruthy();
+    expectInPlan('1 day until your test on Mar 21, 2026.', 'new question today', 'review due today');
     expect(screen.getByText('saved question')).toBeTruthy();
     expect(screen.getByText(/1 wrong answer, 50% right/)).toBeTruthy();
     view.unmount();
@@ -421,10 +419,7 @@ describe('mf-dashboard', () => {
     const tests2 = await screen.findByRole('region', { name: 'Mock tests' });
     expect(within(tests2).getByText(/over 2 mock tests$/)).toBeTruthy();
     expect(screen.getByText('Based on 2 answers to 2 questions and 2 mock tests.')).toBeTruthy();
-    const plan2 = screen.getByRole('region', { name: 'Daily plan' });
-    expect(within(plan2).getByText('10 days until your test on Mar 21, 2026.')).toBeTruthy();
-    expect(within(plan2).getByText('new questions today')).toBeTruthy();
-    expect(within(plan2).getByText('reviews due today')).toBeTruthy();
+    expectInPlan('10 days until your test on Mar 21, 2026.', 'new questions today', 'reviews due today');
     expect(screen.getByText('saved questions')).toBeTruthy();
   });
 

@@ -8,11 +8,13 @@ import { renderRemote } from './util';
 
 const location = () => screen.getByTestId('location').textContent;
 
-/** A finished attempt: the first `correct` positions right, the rest wrong; started and ended at the times given. */
+/** A finished attempt: the first `correct` positions right, the rest wrong; started `from` and ended `to`. */
 function finished(
   fake: FakeExam,
   kind: ExamAttempt['kind'],
-  { correct, from, to }: { correct: number; from: string; to: string },
+  correct: number,
+  from: string,
+  to: string,
 ): ExamAttempt {
   const attempt = fake.seed(kind, { createdAt: from, deadline: null, timeLeftSeconds: null });
   for (const q of attempt.questions)
@@ -24,22 +26,10 @@ function finished(
 describe('test history', () => {
   it('lists the attempts newest first with date (Berlin time), kind, score, outcome, time taken and links', async () => {
     const fake = fakeExamServer({ signedIn: true });
-    const oldDemo = finished(fake, 'demo', {
-      correct: 10,
-      from: '2026-11-18T09:00:00.000Z',
-      to: '2026-11-18T09:41:00.000Z',
-    });
-    const quickDemo = finished(fake, 'demo', {
-      correct: 17,
-      from: '2026-11-19T10:00:00.000Z',
-      to: '2026-11-19T10:01:05.000Z',
-    });
+    const oldDemo = finished(fake, 'demo', 10, '2026-11-18T09:00:00.000Z', '2026-11-18T09:41:00.000Z');
+    const quickDemo = finished(fake, 'demo', 17, '2026-11-19T10:00:00.000Z', '2026-11-19T10:01:05.000Z');
     // Finished at 23:14 UTC: already the 21st in Berlin.
-    const mock = finished(fake, 'mock', {
-      correct: 25,
-      from: '2026-11-20T22:50:00.000Z',
-      to: '2026-11-20T23:14:10.000Z',
-    });
+    const mock = finished(fake, 'mock', 25, '2026-11-20T22:50:00.000Z', '2026-11-20T23:14:10.000Z');
     fake.seed('mock', { timeLeftSeconds: 1800 });
 
     await renderRemote(App, { path: '/exam/history', client: fake.client });
@@ -95,11 +85,7 @@ describe('test history', () => {
 
   it('opens a past mock test from the list: the full review, with a heading that says which test and when', async () => {
     const fake = fakeExamServer({ signedIn: true });
-    const mock = finished(fake, 'mock', {
-      correct: 20,
-      from: '2026-11-20T22:50:00.000Z',
-      to: '2026-11-20T23:14:10.000Z',
-    });
+    const mock = finished(fake, 'mock', 20, '2026-11-20T22:50:00.000Z', '2026-11-20T23:14:10.000Z');
     const user = userEvent.setup();
     await renderRemote(App, { path: '/exam/history', client: fake.client });
     await user.click(await screen.findByRole('link', { name: 'See result and answers' }));
@@ -141,7 +127,7 @@ describe('test history', () => {
 
   it('says so when the list cannot be loaded, and loads it again on request', async () => {
     const fake = fakeExamServer({ signedIn: true });
-    finished(fake, 'demo', { correct: 5, from: '2026-11-18T09:00:00.000Z', to: '2026-11-18T09:10:00.000Z' });
+    finished(fake, 'demo', 5, '2026-11-18T09:00:00.000Z', '2026-11-18T09:10:00.000Z');
     fake.failLists(true);
     const user = userEvent.setup();
     await renderRemote(App, { path: '/exam/history', client: fake.client });

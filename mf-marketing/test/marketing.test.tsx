@@ -19,6 +19,11 @@ function stubViewport(narrow: boolean) {
   }));
 }
 
+/** Every fact appears in the page's text (each named on failure). */
+const expectFacts = (text: string, facts: string[]) => {
+  for (const fact of facts) expect(text).toContain(fact);
+};
+
 describe('mf-marketing', () => {
   it('renders the landing sections with the hero links', async () => {
     const { client } = fakeApi({});
@@ -149,7 +154,7 @@ describe('mf-marketing', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'The Einbürgerungstest explained' })).toBeTruthy();
     expect(screen.getByText('As of: October 2025')).toBeTruthy();
     const text = document.body.textContent ?? '';
-    for (const fact of [
+    expectFacts(text, [
       '33 multiple-choice questions',
       'at least 17 correct',
       '60 minutes',
@@ -158,8 +163,7 @@ describe('mf-marketing', () => {
       'no limit on attempts',
       'Volkshochschule',
       'level B1',
-    ])
-      expect(text).toContain(fact);
+    ]);
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(8);
     expect(screen.getByRole('link', { name: 'Start the demo test' }).getAttribute('href')).toBe('/demo');
   });
@@ -168,7 +172,7 @@ describe('mf-marketing', () => {
     const { client } = fakeApi({});
     const view = await renderRemote(App, { path: '/privacy-policy', client });
     let text = document.body.textContent ?? '';
-    for (const fact of [
+    expectFacts(text, [
       'bf_at',
       'bf_rt',
       'bf_oauth',
@@ -177,12 +181,11 @@ describe('mf-marketing', () => {
       'within 30 days',
       'verified',
       'bookmarks',
-    ])
-      expect(text).toContain(fact);
+    ]);
     view.unmount();
     await renderRemote(App, { path: '/about', client });
     text = document.body.textContent ?? '';
-    for (const fact of [
+    expectFacts(text, [
       '07.05.2025',
       '© Deutscher Bundestag',
       '© Bundesregierung/Engelbert Reineke',
@@ -190,8 +193,7 @@ describe('mf-marketing', () => {
       '© Bundesregierung/Richard Schulze-Vorberg',
       'MIT licence',
       'flexsurfer/einburgerungstest',
-    ])
-      expect(text).toContain(fact);
+    ]);
     expect(screen.getByText('Last updated: October 2025')).toBeTruthy();
   });
 

@@ -82,3 +82,13 @@ export async function signIn(app: { url: string }, name = 'learner'): Promise<st
   expect(r.location).not.toMatch(/error=/);
   return r.cookie;
 }
+
+/** The id of the user signed in with `cookie` (from `GET /api/user/me`). */
+export async function userIdOf(
+  app: { request(path: string, init?: RequestInit): Promise<Response> },
+  cookie: string,
+) {
+  const res = await app.request('/api/user/me', { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()).id as string;
+}

@@ -1,3 +1,4 @@
+import { freshAccount } from '@buergerfit/contract/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { liveDefault } from '../../../test/helpers/remotes';
@@ -73,18 +74,12 @@ describe('sign-in through grant and the local provider', () => {
     expect(r.jar.get('bf_oauth')).toBeUndefined();
     const res = await me(r.cookie);
     expect(res.status).toBe(200);
+    // Exactly a fresh account (the contract's sample of one), named after the provider's profile.
     expect(await res.json()).toEqual({
+      ...freshAccount,
       id: expect.any(String),
       name: 'alice',
       email: 'alice@local.test',
-      nickname: null,
-      avatarUrl: null,
-      preferredLanguage: null,
-      federalState: null,
-      onboarded: false,
-      examDate: null,
-      desiredRetention: 0.9,
-      notifications: { email: false, push: false, weeklyReport: false },
       providers: ['local'],
     });
   });

@@ -544,12 +544,8 @@ describe('daily plan and exam date', () => {
     });
     for (const q of general.slice(0, 5)) await answer(a, q, true, '2026-03-11T12:00:00Z');
     await answer(a, general[0] as number, false, '2026-03-11T12:30:00Z'); // a repeat is not new
-    expect(await plan('2026-03-11T13:00:00Z')).toMatchObject({
-      newPerDay: 26,
-      newSeenToday: 5,
-      answeredToday: 6,
-      unseen: 305,
-    });
+    const afterFive = { newPerDay: 26, newSeenToday: 5, answeredToday: 6, unseen: 305 };
+    expect(await plan('2026-03-11T13:00:00Z')).toMatchObject(afterFive);
     // More than today's share: nothing new left today, never negative.
     for (const q of general.slice(5, 32)) await answer(a, q, true, '2026-03-11T14:00:00Z');
     expect(await plan('2026-03-11T15:00:00Z')).toMatchObject({ newPerDay: 0, newSeenToday: 32, unseen: 278 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { answerKey } from '../../../test/helpers/questions';
-import { signIn } from '../../../test/helpers/sign-in';
+import { signIn, userIdOf } from '../../../test/helpers/sign-in';
 import { sweepExpiredAttempts } from '../../exam/repository';
 
 let app: TestApp;
@@ -75,8 +75,7 @@ async function scoreWith(right: number, cookie = alice): Promise<Attempt> {
   return fin.json();
 }
 
-const userId = async (cookie: string): Promise<string> =>
-  (await (await app.request('/api/user/me', { headers: { cookie } })).json()).id;
+const userId = (cookie: string) => userIdOf(app, cookie);
 const achievementCodes = async (cookie: string): Promise<string[]> =>
   (
     await app

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { signIn } from '../../../test/helpers/sign-in';
+import { signIn, userIdOf } from '../../../test/helpers/sign-in';
 import { FSRS_PARAMETERS } from '../../learn/scheduler';
 
 let app: TestApp;
@@ -12,10 +12,8 @@ let aliceId: string;
 let bobId: string;
 beforeAll(async () => {
   app = await createTestApp();
-  alice = await signIn(app, 'learn-alice');
-  bob = await signIn(app, 'learn-bob');
-  aliceId = (await (await app.request('/api/user/me', { headers: { cookie: alice } })).json()).id;
-  bobId = (await (await app.request('/api/user/me', { headers: { cookie: bob } })).json()).id;
+  [alice, bob] = await Promise.all([signIn(app, 'learn-alice'), signIn(app, 'learn-bob')]);
+  [aliceId, bobId] = await Promise.all([userIdOf(app, alice), userIdOf(app, bob)]);
 });
 afterAll(() => app.close());
 
