@@ -1,8 +1,10 @@
+import { LANGUAGES, type LocaleLanguage } from '@buergerfit/locales';
 import type { Context } from 'koa';
 import { HttpError } from './errors';
 
-export const LANGUAGES = ['de', 'en', 'hr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The app's languages: the one list of @buergerfit/locales. */
+export { LANGUAGES };
+export type Language = LocaleLanguage;
 export const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
