@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Every route of the app, signed out and signed in: axe finds no serious or critical violation, and nothing the
- * page loads is refused by the Content-Security-Policy.
+ * Every route of the app, signed out and signed in, in the light and the dark theme: axe finds no serious or
+ * critical violation (colour contrast included), and nothing the page loads is refused by the Content-Security-Policy.
  */
 
 const main = (page: Page) => page.getByRole('main');
@@ -63,43 +63,47 @@ const SIGNED_IN_ROUTES = [
   '/profile-settings',
 ];
 
-test.describe('accessibility and content security on every route', () => {
-  test.describe.configure({ timeout: 120_000 });
-  test('signed out', async ({ page }) => {
-    const csp = await watchCsp(page);
-    for (const route of PUBLIC_ROUTES) {
-      await page.goto(route);
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility and content security on every route (${colorScheme} theme)`, () => {
+    test.describe.configure({ timeout: 120_000 });
+    // The system's preference: the app follows it while the learner has chosen no theme.
+    test.use({ colorScheme });
+    test('signed out', async ({ page }) => {
+      const csp = await watchCsp(page);
+      for (const route of PUBLIC_ROUTES) {
+        await page.goto(route);
+        await settled(page);
+        await expectAccessible(page, route);
+      }
+      // The demo exam under way (question, answers, overview), not only its start screen.
+      await page.goto('/demo');
       await settled(page);
-      await expectAccessible(page, route);
-    }
-    // The demo exam under way (question, answers, overview), not only its start screen.
-    await page.goto('/demo');
-    await settled(page);
-    await main(page).getByRole('button', { name: /start/i }).first().click();
-    await expect(main(page).getByText(/Question 1 of 33/)).toBeVisible();
-    await expectAccessible(page, '/demo (running)');
-    expect(csp).toEqual([]);
-  });
+      await main(page).getByRole('button', { name: /start/i }).first().click();
+      await expect(main(page).getByText(/Question 1 of 33/)).toBeVisible();
+      await expectAccessible(page, '/demo (running)');
+      expect(csp).toEqual([]);
+    });
 
-  test('signed in', async ({ page }) => {
-    const csp = await watchCsp(page);
-    const name = `a11y-${Date.now().toString(36)}`;
-    await page.goto(`/login?login_hint=${name}`);
-    await main(page).getByRole('link', { name: 'Local test account' }).click();
-    await expect(page).toHaveURL(/\/welcome$/);
-    await settled(page);
-    await expectAccessible(page, '/welcome');
-    await main(page).getByLabel('Federal state (Bundesland)').selectOption('HH');
-    await main(page).getByRole('button', { name: 'Save and continue' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    for (const route of SIGNED_IN_ROUTES) {
-      await page.goto(route);
+    test('signed in', async ({ page }) => {
+      const csp = await watchCsp(page);
+      const name = `a11y-${Date.now().toString(36)}`;
+      await page.goto(`/login?login_hint=${name}`);
+      await main(page).getByRole('link', { name: 'Local test account' }).click();
+      await expect(page).toHaveURL(/\/welcome$/);
       await settled(page);
-      await expectAccessible(page, route);
-    }
-    // The open user menu.
-    await page.getByRole('button', { name: /^Account menu/ }).click();
-    await expectAccessible(page, 'user menu');
-    expect(csp).toEqual([]);
+      await expectAccessible(page, '/welcome');
+      await main(page).getByLabel('Federal state (Bundesland)').selectOption('HH');
+      await main(page).getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      for (const route of SIGNED_IN_ROUTES) {
+        await page.goto(route);
+        await settled(page);
+        await expectAccessible(page, route);
+      }
+      // The open user menu.
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await expectAccessible(page, 'user menu');
+      expect(csp).toEqual([]);
+    });
   });
-});
+}

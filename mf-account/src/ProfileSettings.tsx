@@ -2,11 +2,13 @@ import type { SettingsPatch } from '@buergerfit/contract';
 import {
   type Language,
   Link,
+  THEME_CHOICES,
   type User,
   useDocumentTitle,
   useLanguage,
   useNavigate,
   useSession,
+  useTheme,
   writeStoredFederalState,
 } from '@buergerfit/platform';
 import { useMutation } from '@tanstack/react-query';
@@ -174,6 +176,8 @@ export function ProfileSettings() {
           <div aria-live="polite">{message?.where === 'language' && <MessageText message={message} />}</div>
         </div>
       </section>
+
+      <ThemeSettings />
 
       <section className={styles.card} aria-labelledby="settings-profile">
         <h2 id="settings-profile">{t('settings.profile')}</h2>
@@ -420,5 +424,37 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** Light, dark or the system's: a setting of this device, applied at once (nothing to save). */
+function ThemeSettings() {
+  const { t } = useTranslation('account');
+  const { choice, setChoice } = useTheme();
+  return (
+    <section className={styles.card} aria-labelledby="settings-theme">
+      <fieldset className={styles.choices} aria-describedby="settings-theme-hint">
+        <legend>
+          <h2 id="settings-theme">{t('settings.theme')}</h2>
+        </legend>
+        <p id="settings-theme-hint" className={styles.muted}>
+          {t('settings.themeHint')}
+        </p>
+        <div className={styles.choiceRow}>
+          {THEME_CHOICES.map((value) => (
+            <label key={value} className={styles.choice}>
+              <input
+                type="radio"
+                name="theme"
+                value={value}
+                checked={choice === value}
+                onChange={() => setChoice(value)}
+              />
+              {t(`settings.themes.${value}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </section>
   );
 }

@@ -79,9 +79,9 @@ function basisText(t: ReturnType<typeof useTranslation>['t'], evidence: Readines
 }
 
 const CONFIDENCE_CLASS: Record<Readiness['confidence'], string | undefined> = {
-  low: styles.confidenceLow,
-  medium: styles.confidenceMedium,
-  high: styles.confidenceHigh,
+  low: styles.toneDanger,
+  medium: styles.toneWarning,
+  high: styles.toneSuccess,
 };
 
 /**

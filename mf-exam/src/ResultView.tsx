@@ -203,13 +203,15 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
               <article aria-labelledby={`${id}-q${item.position}`} data-testid="review-item">
                 <h3 id={`${id}-q${item.position}`}>
                   {t('result.reviewItem', { number: item.position })}{' '}
-                  <span className={item.isCorrect ? styles.markRight : styles.markWrong}>
+                  <span
+                    className={`${styles.mark} ${item.isCorrect ? styles.toneSuccess : styles.toneDanger}`}
+                  >
                     {item.isCorrect ? t('result.markRight') : t('result.markWrong')}
                   </span>
                   {item.unsure && (
                     <>
                       {' '}
-                      <span className={styles.markUnsure}>{t('result.markUnsure')}</span>
+                      <span className={`${styles.mark} ${styles.toneWarning}`}>{t('result.markUnsure')}</span>
                     </>
                   )}
                 </h3>

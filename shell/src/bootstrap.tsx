@@ -1,5 +1,6 @@
 import { shell } from '@buergerfit/locales';
 import {
+  applyTheme,
   BrowserRouter,
   createQueryClient,
   initI18n,
@@ -15,6 +16,8 @@ import { capturePrerendered } from './remotes/prerendered';
 import { registerServiceWorker } from './serviceWorker';
 
 async function start() {
+  // The learner's theme before anything renders (with no choice the page follows the system, by CSS alone).
+  applyTheme();
   // Ask the BFF where the remotes live while i18n initialises; no remote URL is compiled in.
   loadRegistry().catch((error: unknown) => console.warn('[shell] remote registry not available yet', error));
   registerNamespace('shell', shell);

@@ -11,15 +11,20 @@ export const STORAGE_KEYS = {
   user: `${STORAGE_PREFIX}user`,
   federalState: `${STORAGE_PREFIX}federalState`,
   language: `${STORAGE_PREFIX}language`,
+  theme: `${STORAGE_PREFIX}theme`,
 } as const;
 
 /**
- * What sign-out leaves in this device's storage: the device's language and the learn remote's answer outbox (its
+ * What sign-out leaves in this device's storage: the device's language and theme, and the learn remote's answer outbox (its
  * answers carry their learner's id and are sent only while that learner is signed in). Every other `buergerfit.`
  * key may hold the last learner's data (their federal state, open tests and unsaved answers, question sets) and is
  * removed, so the next person on a shared device starts clean.
  */
-export const KEPT_ON_SIGN_OUT: readonly string[] = [STORAGE_KEYS.language, `${STORAGE_PREFIX}learn.outbox`];
+export const KEPT_ON_SIGN_OUT: readonly string[] = [
+  STORAGE_KEYS.language,
+  STORAGE_KEYS.theme,
+  `${STORAGE_PREFIX}learn.outbox`,
+];
 
 /** Fired on `window` when token refresh fails: every session listener signs out. */
 export const LOGOUT_EVENT = 'buergerfit:logout';

@@ -2,6 +2,7 @@
  * Standalone harness: runs one remote on its own dev server with the whole platform around it
  * (i18n with every namespace, TanStack Query, session, router). Not used by the shell build.
  */
+import '@buergerfit/ui/tokens.css';
 import { resources } from '@buergerfit/locales';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

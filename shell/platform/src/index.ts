@@ -24,6 +24,8 @@ export {
   writeStoredFederalState,
   writeStoredUser,
 } from './storage';
+export type { Theme, ThemeChoice } from './theme';
+export { applyTheme, THEME_CHOICES, useTheme } from './theme';
 export { documentTitle, useDocumentTitle } from './title';
 export type {
   ContactDialogProps,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
 import { useContactDialog } from './ContactDialog';
 import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
 
 export function Footer() {
   const { t } = useTranslation('shell');
@@ -38,7 +39,10 @@ export function Footer() {
           </li>
         </ul>
       </nav>
-      <LanguageSelect />
+      <div className={styles.footerSettings}>
+        <LanguageSelect />
+        <ThemeToggle />
+      </div>
       <p className={styles.independence}>{t('footer.independence')}</p>
       <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>

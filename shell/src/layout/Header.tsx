@@ -7,6 +7,7 @@ import { remoteFor } from '../routes';
 import styles from '../shell.module.css';
 import { useContactDialog } from './ContactDialog';
 import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
 export const SECTIONS = ['home', 'features', 'pricing', 'faq'] as const;
@@ -91,6 +92,7 @@ export function Header() {
             {t('header.login')}
           </Link>
         )}
+        <ThemeToggle className={`${styles.themeToggle} ${styles.headerThemeToggle}`} />
         <LanguageSelect />
       </div>
     </header>
