@@ -433,7 +433,7 @@ function ThemeSettings() {
   const { choice, setChoice } = useTheme();
   return (
     <section className={styles.card} aria-labelledby="settings-theme">
-      <fieldset className={styles.choices} aria-describedby="settings-theme-hint">
+      <fieldset className={`${styles.form} ${styles.choices}`} aria-describedby="settings-theme-hint">
         <legend>
           <h2 id="settings-theme">{t('settings.theme')}</h2>
         </legend>
