@@ -1,3 +1,4 @@
 import { remoteVitestConfig } from '@buergerfit/platform/vitest';
 
-export default remoteVitestConfig();
+// The whole dashboard renders in each test (jsdom), and role queries over it take a while on a busy machine.
+export default remoteVitestConfig({ testTimeout: 15_000 });

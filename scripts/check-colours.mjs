@@ -3,6 +3,7 @@
 // the tree it checks itself on fixtures, so a rule that stops biting fails too.
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './lib/source-files.mjs';
 
 const ROOTS = [
   'shell/src',
@@ -61,20 +62,11 @@ function selfTest() {
   return failed.length === 0;
 }
 
-function* sourceFiles(dir) {
-  if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (EXTENSIONS.has(path.extname(entry.name))) yield full;
-  }
-}
-
 if (!selfTest()) process.exit(1);
 const problems = [];
 let files = 0;
 for (const root of ROOTS) {
-  for (const file of sourceFiles(root)) {
+  for (const file of sourceFiles(root, EXTENSIONS)) {
     if (file === TOKENS) continue;
     files++;
     for (const { line, text } of colourLiterals(file, fs.readFileSync(file, 'utf8'))) {

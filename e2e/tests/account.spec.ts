@@ -13,11 +13,17 @@ async function signInOnLoginPage(page: Page, name: string, redirect?: string) {
   await main(page).getByRole('link', { name: 'Local test account' }).click();
 }
 
-async function onboard(page: Page, state = 'BY') {
+/** The three onboarding steps: language (kept), federal state, then the optional nickname; saved at the end. */
+async function onboard(page: Page, state = 'BY', nickname?: string) {
   await expect(page).toHaveURL(/\/welcome$/);
+  await expect(main(page).getByText('Step 1 of 3', { exact: true })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Next' }).click();
   const select = main(page).getByLabel('Federal state (Bundesland)');
   await expect(select.locator(`option[value="${state}"]`)).toHaveCount(1);
   await select.selectOption(state);
+  await main(page).getByRole('button', { name: 'Next' }).click();
+  await expect(main(page).getByText('Step 3 of 3', { exact: true })).toBeVisible();
+  if (nickname) await main(page).getByLabel('Nickname (optional)').fill(nickname);
   await main(page).getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -36,8 +42,7 @@ test.describe('sign-in and accounts', () => {
     const name = uniqueName('newbie');
     await signInOnLoginPage(page, name);
     await expect(main(page).getByRole('heading', { name: 'Welcome to Bürgerfit!' })).toBeVisible();
-    await main(page).getByLabel('Nickname (optional)').fill('Newbie');
-    await onboard(page, 'BY');
+    await onboard(page, 'BY', 'Newbie');
     const me = await (await page.request.get('/api/user/me')).json();
     expect(me).toMatchObject({
       federalState: 'BY',
@@ -69,7 +74,9 @@ test.describe('sign-in and accounts', () => {
 
     await page.goto('/learn');
     await expect(page).toHaveURL(/\/login\?redirect=%2Flearn$/);
-    await expect(main(page).getByRole('link', { name: 'Local test account' })).toHaveAttribute(
+    // The local account is a development aid, in a box of its own that says so.
+    const dev = main(page).getByRole('region', { name: 'Development only' });
+    await expect(dev.getByRole('link', { name: 'Local test account' })).toHaveAttribute(
       'href',
       '/auth/local?redirect=%2Flearn',
     );
@@ -90,7 +97,11 @@ test.describe('sign-in and accounts', () => {
     await main(page).getByLabel('Nickname', { exact: true }).fill('Hanseat');
     await main(page).getByLabel('Exam date (optional)').fill('2027-03-15');
     await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    // Next to the Save button, and as a toast wherever the page is scrolled.
     await expect(main(page).getByRole('status')).toHaveText('Your settings have been saved.');
+    await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText(
+      'Your settings have been saved.',
+    );
     await expect(main(page).getByTestId('settings-provider')).toHaveText('Local test account');
 
     await page.reload();

@@ -79,6 +79,46 @@ test.describe('dashboard', () => {
     await expect(page.locator('[data-recommendation="general:exam-date"]')).toHaveCount(0);
   });
 
+  test('on a phone (390 × 844) the next step is on the first screen and nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInOnboarded(page, `dash-phone-${Date.now()}`);
+    // A new learner: the next step is their first questions.
+    await page.goto('/dashboard');
+    const next = main(page).getByRole('region', { name: 'Your next step' });
+    await expect(next.getByRole('heading', { name: 'Answer your first questions' })).toBeVisible();
+    const start = next.getByRole('link', { name: 'Start learning' });
+    await expect(start).toHaveAttribute('href', '/learn');
+    await expect(start).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+    // After some answers: the ring, the streak and the topics within about two screens.
+    for (const [question_id, is_correct] of [
+      [1, true],
+      [2, true],
+      [3, false],
+    ] as const) {
+      const res = await page.request.post('/api/en/learn-mode', { data: { question_id, is_correct } });
+      expect(res.ok()).toBe(true);
+    }
+    await page.reload();
+    const action = next.getByRole('link').first();
+    await expect(action).toBeVisible();
+    await expect(action).toBeInViewport({ ratio: 1 });
+    const box = await action.boundingBox();
+    expect((box?.height ?? 0) >= 44 && (box?.width ?? 0) > 300).toBe(true); // large, full width on a phone
+    await expect(page.getByTestId('streak')).toHaveText('1 Day streak');
+    await expect(
+      main(page)
+        .getByRole('region', { name: 'Exam readiness' })
+        .getByRole('progressbar', { name: 'Predicted score' }),
+    ).toBeVisible();
+    const topics = await main(page).getByRole('region', { name: 'Progress' }).boundingBox();
+    expect(topics && topics.y + topics.height).toBeLessThan(2 * 844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
   test('shows the error state when the API fails, and Retry recovers', async ({ page }) => {
     await signInOnboarded(page, `dash-err-${Date.now()}`);
     await page.route('**/api/*/user/dashboard', (route) =>

@@ -40,6 +40,101 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** The element lies wholly inside the viewport (vertically, and not off to either side). */
+async function expectInViewport(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  const { height, width } = await page.evaluate(() => ({
+    height: window.innerHeight,
+    width: window.innerWidth,
+  }));
+  expect(box, 'the element has a box').not.toBeNull();
+  if (!box) return;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+/** The document exactly as wide as the viewport: nothing scrolls sideways. */
+async function expectViewportWide(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBe(innerWidth);
+}
+
+const scrollToBottom = (page: Page) =>
+  page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
+test.describe('exam on a phone', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 320, height: 640 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height}: Start brings question 1 into view, the timer stays in view, answers are large`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const ctx = await browser.newContext({ viewport, locale: 'en-US' });
+      const page = await ctx.newPage();
+      try {
+        // The demo, as a guest who read the rules down to the Start button first.
+        await page.goto('/demo');
+        const startDemo = main(page).getByRole('button', { name: 'Start demo' });
+        await expect(startDemo).toBeVisible();
+        await expectViewportWide(page);
+        await scrollToBottom(page);
+        await startDemo.click();
+        await question(page, 1);
+        const topBar = main(page).getByTestId('exam-top-bar');
+        await expectInViewport(page, main(page).locator('article p[lang="de"]').first());
+        await expectInViewport(page, topBar.getByRole('progressbar', { name: 'Progress' }));
+        await expect(main(page).getByRole('heading', { level: 2, name: 'Question 1 of 33' })).toBeFocused();
+        const cards = main(page).getByTestId('answer-card');
+        await expect(cards).toHaveCount(4);
+        for (const box of await Promise.all((await cards.all()).map((c) => c.boundingBox()))) {
+          expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+        }
+        // The whole card takes the tap.
+        await cards.nth(1).click();
+        await expect(radio(page, 2)).toBeChecked();
+        await saved(page);
+        await expectViewportWide(page);
+        // The progress stays in view further down the page.
+        await scrollToBottom(page);
+        await expectInViewport(page, topBar.getByRole('progressbar', { name: 'Progress' }));
+
+        // The mock test, signed in: the clock in view after Start and after scrolling to the bottom.
+        await page.goto(`/auth/local?login_hint=phone-${viewport.width}`);
+        await expect(page).toHaveURL(/\/welcome$/);
+        await page.goto('/exam');
+        const startMock = main(page).getByRole('button', { name: 'Start mock test' });
+        await expect(startMock).toBeVisible();
+        await expectViewportWide(page);
+        await scrollToBottom(page);
+        await startMock.click();
+        await question(page, 1);
+        const timer = main(page).getByTestId('exam-timer');
+        await expect(timer.getByRole('timer')).toHaveText(/^(60:00|59:[0-5]\d)$/);
+        await expectInViewport(page, timer);
+        await expectInViewport(page, main(page).locator('article p[lang="de"]').first());
+        await scrollToBottom(page);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        await expectInViewport(page, timer);
+        await expectViewportWide(page);
+        for (const box of await Promise.all(
+          (await main(page).getByTestId('answer-card').all()).map((c) => c.boundingBox()),
+        )) {
+          expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+        }
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});
+
 test.describe('exam remote', () => {
   test('a guest takes the demo at 375 px with the keyboard, reloads and resumes, and sees only the score', async ({
     browser,

@@ -21,17 +21,19 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
   // Bookmark it and find it in the bookmarks mode.
   await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Bookmarked' })).toBeVisible();
-  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  // The learning modes (the header has its own "Learn" link).
+  const modes = page.getByRole('navigation', { name: 'Learning modes' });
+  await modes.getByRole('link', { name: 'Bookmarks' }).click();
   await expect(page).toHaveURL(/\/learn\/bookmarks$/);
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
 
   // Focus mode brings back the wrong answer.
-  await page.getByRole('link', { name: 'Focus' }).click();
+  await modes.getByRole('link', { name: 'Focus' }).click();
   await expect(page.getByText('1 question to review')).toBeVisible();
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
 
   // Offline: learn mode keeps working, the answer is queued and arrives exactly once after reconnecting.
-  await page.getByRole('link', { name: 'Learn', exact: true }).click();
+  await modes.getByRole('link', { name: 'Learn', exact: true }).click();
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -46,7 +48,7 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
   expect((await progress(page)).q2).toMatchObject({ seen: 1, correct: 1 });
 
   // Flashcards: a self-grade moves the card's due date.
-  await page.getByRole('link', { name: 'Flashcards' }).click();
+  await modes.getByRole('link', { name: 'Flashcards' }).click();
   await page.getByRole('button', { name: 'Start session' }).click();
   const heading = page.locator('article h2');
   await expect(heading).toBeVisible();
@@ -59,3 +61,60 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
   const due = new Date((await progress(page))[card.id]?.due as string).getTime();
   expect(due).toBeGreaterThan(Date.now() + 20 * 3600_000);
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+]) {
+  test(`on a phone (${viewport.width}×${viewport.height}) the question comes first, nothing scrolls sideways, previous/next stay at hand`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({ viewport, hasTouch: true, isMobile: true, locale: 'en-US' });
+    const page = await ctx.newPage();
+    try {
+      const questions = await learnerAtFirstQuestion(page, `learn-phone-${viewport.width}`);
+      const q1 = questions[0] as Q;
+      const main = page.getByRole('main');
+
+      // The question text starts in the top half of the first screen (no pills, filters or options above it).
+      const text = main.getByRole('heading', { level: 2, name: q1.text });
+      await expect(text).toBeVisible();
+      const top = (await text.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+      expect(top).toBeLessThan(viewport.height / 2);
+
+      // Never wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+
+      // Previous / next in the bar at the bottom of the screen: Next visible and at least 44 px high.
+      const next = main.getByRole('button', { name: 'Next' });
+      await expect(next).toBeInViewport();
+      const box = await next.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+      await next.tap();
+      await expect(main.getByText(`Question 2 of ${questions.length}`)).toBeVisible();
+
+      // Filters in a sheet: choose a topic, fewer questions, the button counts the filter.
+      await main.getByRole('button', { name: 'Filters' }).tap();
+      const sheet = page.getByRole('dialog', { name: 'Filters and options' });
+      await expect(sheet).toBeVisible();
+      const topic = sheet.getByLabel('Topic');
+      const option = topic.locator('option').nth(1);
+      const value = (await option.getAttribute('value')) as string;
+      await topic.selectOption(value);
+      await expect(page).toHaveURL(new RegExp(`/learn\\?topic=${value}$`));
+      const show = sheet.getByRole('button', { name: /^Show \d+ questions?$/ });
+      await expect(show).not.toHaveText(`Show ${questions.length} questions`);
+      const shown = Number((await show.textContent())?.match(/\d+/)?.[0]);
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThan(questions.length);
+      await show.tap();
+      await expect(sheet).toBeHidden();
+      await expect(main.getByText(`Question 1 of ${shown}`)).toBeVisible();
+      await expect(main.getByRole('button', { name: 'Filters (1 active)' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+    } finally {
+      await ctx.close();
+    }
+  });
+}

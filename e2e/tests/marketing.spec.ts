@@ -53,8 +53,14 @@ async function faqOneAtATime(page: Page) {
   await expect(q1).toHaveAttribute('aria-expanded', 'false');
 }
 
-async function openContact(page: Page, from: 'header' | 'footer' = 'header') {
-  await (from === 'header' ? header(page) : footer(page)).getByRole('button', { name: 'Contact' }).click();
+/** Opens the contact dialog from the header (wide screens), the header's menu (phones) or the footer. */
+async function openContact(page: Page, from: 'header' | 'menu' | 'footer' = 'header') {
+  if (from === 'menu') {
+    await header(page).getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Contact' }).click();
+  } else {
+    await (from === 'header' ? header(page) : footer(page)).getByRole('button', { name: 'Contact' }).click();
+  }
   const dialog = page.getByRole('dialog', { name: 'Contact us' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Name')).toBeFocused(); // moved in after 100 ms
@@ -81,7 +87,7 @@ async function expectMarketingAccessible(page: Page) {
   await knowledgePageFromLanding(page);
   await expectAccessible(page);
   const dialog = await openContact(page, 'footer'); // off `/` the header has no contact button
-  await expectAccessible(page, '[role="dialog"]');
+  await expectAccessible(page, 'dialog[open]');
   return dialog;
 }
 
@@ -118,7 +124,7 @@ async function expectFailedSendKeepsText(page: Page, dialog: Locator) {
 async function expectNoSideScroll(page: Page) {
   const widths = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
-    const dialog = document.querySelector<HTMLElement>('[role="dialog"]');
+    const dialog = document.querySelector<HTMLElement>('dialog[open]');
     return {
       page: { scroll: root.scrollWidth, client: root.clientWidth },
       dialog: dialog && {
@@ -144,6 +150,7 @@ test.describe('desktop (1280 px)', () => {
   test('landing: header scrolls to each section, FAQ one at a time, pricing records the plan, axe', async ({
     page,
   }) => {
+    test.slow(); // axe on the whole landing page takes a while on a busy machine
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('#home').getByText(/not affiliated with the Federal Office/)).toBeVisible();
@@ -196,9 +203,11 @@ test.describe('desktop (1280 px)', () => {
   test('contact: a message sent from the dialog is stored; axe on the open dialog', async ({ page }) => {
     await page.goto('/');
     const dialog = await openContact(page);
-    await expectAccessible(page, '[role="dialog"]');
+    // A native modal <dialog>: the browser keeps focus inside it and the page behind it inert.
+    expect(await dialog.evaluate((el) => el.tagName === 'DIALOG' && el.matches(':modal'))).toBe(true);
+    await expectAccessible(page, 'dialog[open]');
     // Page scroll is locked while the dialog is open.
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
 
     const message = `e2e desktop message ${Date.now()}`;
     await dialog.getByLabel('Name').fill('Ana E2E');
@@ -217,7 +226,9 @@ test.describe('desktop (1280 px)', () => {
     expect(rows).toEqual([
       { name: 'Ana E2E', email: 'ana.e2e@example.org', subject: 'feedback', lang: 'en' },
     ]);
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+    // Focus went back to the button that opened it.
+    await expect(header(page).getByRole('button', { name: 'Contact' })).toBeFocused();
   });
 
   test('contact: a failed send keeps the typed text; a signed-in user is prefilled', async ({ page }) => {
@@ -233,17 +244,20 @@ test.describe('desktop (1280 px)', () => {
 test.describe('phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('header scrolls to each section and the FAQ opens one at a time', async ({ page }) => {
+  test('the header menu scrolls to each section and the FAQ opens one at a time', async ({ page }) => {
     await page.goto('/');
+    // On a phone the section links are in the header's menu (a bottom sheet); Demo and Log in stay in sight.
+    await expect(header(page).getByRole('link', { name: 'Demo' })).toBeInViewport();
+    await expect(header(page).getByRole('link', { name: 'Log in' })).toBeInViewport();
     for (const [name, id] of [
       ['Features', 'features'],
       ['Pricing', 'pricing'],
       ['FAQ', 'faq'],
       ['Home', 'home'],
     ] as const) {
-      const button = header(page).getByRole('button', { name, exact: true });
-      await button.scrollIntoViewIfNeeded();
-      await button.click();
+      await header(page).getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
       await expectScrolledTo(page, id);
     }
     await faqOneAtATime(page);
@@ -251,6 +265,7 @@ test.describe('phone (375 px)', () => {
   });
 
   test('axe: the landing page, the knowledge page and the open contact dialog', async ({ page }) => {
+    test.slow(); // three axe runs
     await expectMarketingAccessible(page);
   });
 
@@ -302,6 +317,42 @@ test.describe('phone (375 px)', () => {
   });
 });
 
+test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'hr-HR' });
+
+  test('the headline and the primary action are in the first screen, where the prerendered page had them; nothing scrolls sideways', async ({
+    page,
+  }) => {
+    // The server's prerendered page first (the marketing remote's scripts held back), then the live one.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/remotes\/mf_marketing\/.*\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const h1 = page.getByRole('heading', { level: 1 });
+    const start = page.getByRole('main').getByRole('link', { name: 'Započnite sada' });
+    await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
+      'Položite njemački test za naturalizaciju',
+    );
+    const boxes = async () => [await h1.boundingBox(), await start.boundingBox()];
+    const prerendered = await boxes();
+    release();
+    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
+    await expect(h1).toBeInViewport({ ratio: 1 });
+    await expect(start).toBeInViewport({ ratio: 1 });
+    // No layout shift when the app takes over.
+    expect(await boxes()).toEqual(prerendered);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    // Every section below (drawings, pricing cards, FAQ) fits the width as well.
+    await page.locator('#cta').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+});
+
 test.describe('narrow phone (320 px)', () => {
   test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
 
@@ -333,7 +384,7 @@ test.describe('narrow phone (320 px)', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    const dialog = await openContact(page);
+    const dialog = await openContact(page, 'menu');
     await expectNoSideScroll(page);
     // With every error shown (longest texts in the form).
     await dialog.getByRole('button', { name: 'Send' }).click();

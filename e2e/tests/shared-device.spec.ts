@@ -13,12 +13,15 @@ async function signInAndOnboard(page: Page, name: string, nickname: string, stat
   await page.goto(`/login?${new URLSearchParams({ login_hint: name })}`);
   await main(page).getByRole('link', { name: 'Local test account' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
-  await main(page).getByLabel('Nickname (optional)').fill(nickname);
+  // Onboarding in three steps: language, federal state, nickname and exam date.
+  await main(page).getByRole('button', { name: 'Next' }).click();
   const select = main(page).getByLabel('Federal state (Bundesland)');
   await expect(select.locator(`option[value="${state}"]`)).toHaveCount(1);
   // A new account on a device nobody else left a state on: nothing is preselected.
   await expect(select).toHaveValue('');
   await select.selectOption(state);
+  await main(page).getByRole('button', { name: 'Next' }).click();
+  await main(page).getByLabel('Nickname (optional)').fill(nickname);
   await main(page).getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -38,7 +41,10 @@ test('logging out leaves nothing of the learner for the guest or the next learne
   await first.click();
   await expect(page.getByText(/Correct!|Wrong answer/)).toBeVisible();
   await userMenu(page).click();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page
+    .locator(`#${await userMenu(page).getAttribute('aria-controls')}`)
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('counts').getByRole('listitem').first()).toHaveText('1 Answered');
   await expect(main(page).getByText('Welcome back, Anna-A!')).toBeVisible();

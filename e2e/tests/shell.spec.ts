@@ -105,7 +105,7 @@ test.describe('the shell composes the remotes at runtime', () => {
         for (const pkgs of Object.values(scopes)) {
           for (const [pkg, versions] of Object.entries(pkgs)) {
             for (const [version, info] of Object.entries(versions)) {
-              if (info.loaded && (pkg === 'react' || pkg === 'react-dom'))
+              if (info.loaded && ['react', 'react-dom', '@buergerfit/ui'].includes(pkg))
                 loaded.push(`${pkg}@${version} from ${info.from}`);
             }
           }
@@ -115,6 +115,10 @@ test.describe('the shell composes the remotes at runtime', () => {
     });
     expect(shared.filter((s) => s.startsWith('react-dom@'))).toHaveLength(1);
     expect(shared.filter((s) => s.startsWith('react@'))).toHaveLength(1);
+    // The UI package (tokens, base classes, components, the toast list) is one module too: the shell's.
+    expect(shared.filter((s) => s.startsWith('@buergerfit/ui@'))).toEqual([
+      expect.stringMatching(/ from shell$/),
+    ]);
   });
 
   test('the language choice changes shell and remote texts and persists; the browser language is the default', async ({

@@ -1,7 +1,8 @@
 import type { FederalState } from '@buergerfit/contract';
 import { api, readStoredFederalState, useLanguage } from '@buergerfit/platform';
-import { RetryAlert } from '@buergerfit/ui';
+import { Field, RetryAlert, Select } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './styles';
 
@@ -36,18 +37,23 @@ export function useInitialFederalState(userState: string | null | undefined): st
   return readStoredFederalState(codes) ?? '';
 }
 
-export function FederalStateSelect({
-  id,
+/**
+ * The federal state as a labelled field (Field + Select): the list while it loads (disabled, busy), or — if it
+ * cannot be loaded — the spec's message with a retry in place of the select.
+ */
+export function FederalStateField({
+  label,
+  hint,
+  error,
   value,
   onChange,
-  describedBy,
-  invalid = false,
 }: {
-  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The validation message under the select (the select is marked invalid). */
+  error?: ReactNode;
   value: string;
   onChange: (v: string) => void;
-  describedBy?: string;
-  invalid?: boolean;
 }) {
   const { t } = useTranslation('account');
   const states = useFederalStates();
@@ -62,21 +68,23 @@ export function FederalStateSelect({
     );
   }
   return (
-    <select
-      id={id}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={states.isPending}
-      aria-busy={states.isPending}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-    >
-      <option value="">{t('welcome.statePlaceholder')}</option>
-      {(states.data ?? []).map((s) => (
-        <option key={s.code} value={s.code}>
-          {s.name}
-        </option>
-      ))}
-    </select>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <Select
+          {...control}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={states.isPending}
+          aria-busy={states.isPending}
+        >
+          <option value="">{t('welcome.statePlaceholder')}</option>
+          {(states.data ?? []).map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }

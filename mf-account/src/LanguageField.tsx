@@ -1,24 +1,24 @@
 import { LANGUAGES } from '@buergerfit/locales';
 import { isLanguage, type Language, useLanguage } from '@buergerfit/platform';
+import { type FieldControlProps, Select } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 
-/** The language select of welcome and settings: switches the UI at once, then reports the choice. */
+/**
+ * The language select of welcome and settings (inside a `Field`, or with its own id and label): switches the UI
+ * at once, then reports the choice.
+ */
 export function LanguageField({
-  id,
   onChanged,
-  describedBy,
-}: {
-  id: string;
+  ...control
+}: Partial<FieldControlProps> & {
   onChanged: (language: Language) => void;
-  describedBy?: string;
 }) {
   const { t } = useTranslation('account');
   const { language, setLanguage } = useLanguage();
   return (
-    <select
-      id={id}
+    <Select
+      {...control}
       value={language}
-      aria-describedby={describedBy}
       onChange={(e) => {
         const next = e.target.value;
         if (!isLanguage(next)) return;
@@ -31,6 +31,6 @@ export function LanguageField({
           {t(`language.${l}`)}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }

@@ -3,6 +3,7 @@ import {
   type Language,
   Link,
   THEME_CHOICES,
+  type ThemeChoice,
   type User,
   useDocumentTitle,
   useLanguage,
@@ -11,6 +12,7 @@ import {
   useTheme,
   writeStoredFederalState,
 } from '@buergerfit/platform';
+import { Badge, Button, buttonClass, Card, Field, Icon, type IconName, showToast } from '@buergerfit/ui';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +29,7 @@ import {
   saveJsonFile,
   saveSettings,
 } from './accountApi';
-import { FederalStateSelect, useInitialFederalState } from './FederalStateSelect';
+import { FederalStateField, useInitialFederalState } from './FederalStateSelect';
 import { LanguageField } from './LanguageField';
 import styles from './styles';
 
@@ -43,9 +45,10 @@ function MessageText({ message }: { message: Message }) {
   return (
     <p
       role={message.kind}
-      className={message.kind === 'status' ? styles.success : styles.error}
+      className={message.kind === 'status' ? styles.success : styles.alert}
       data-testid="settings-message"
     >
+      <Icon name={message.kind === 'status' ? 'check' : 'alert'} />
       {t(`settings.${message.key}`)}
     </p>
   );
@@ -123,15 +126,19 @@ export function ProfileSettings() {
     onSuccess: ({ latest, stateLocal }) => {
       const base = latest ?? user;
       if (base) setUser(stateLocal ? { ...base, federalState: state } : base);
-      setMessage(
-        stateLocal
-          ? { where: 'profile', kind: 'alert', key: 'savedLocally' }
-          : { where: 'profile', kind: 'status', key: 'saved' },
-      );
+      // Next to the Save button, and as a toast: seen whatever part of the page is in view.
+      if (stateLocal) {
+        setMessage({ where: 'profile', kind: 'alert', key: 'savedLocally' });
+        showToast(t('settings.savedLocally'), { tone: 'info' });
+      } else {
+        setMessage({ where: 'profile', kind: 'status', key: 'saved' });
+        showToast(t('settings.saved'));
+      }
     },
     onError: (error) => {
       console.warn('[account] settings not saved', error);
       setMessage({ where: 'profile', kind: 'alert', key: 'saveFailed' });
+      showToast(t('settings.saveFailed'), { tone: 'danger' });
     },
   });
 
@@ -151,81 +158,81 @@ export function ProfileSettings() {
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
 
   return (
-    <section className={styles.page} aria-labelledby="settings-title">
-      <Link to="/dashboard" className={styles.backLink}>
-        ← {t('settings.back')}
+    <section className={`${styles.page} ${styles.narrow}`} aria-labelledby="settings-title">
+      <Link to="/dashboard" className={`${buttonClass({ variant: 'ghost' })} ${styles.backLink}`}>
+        <Icon name="arrowLeft" />
+        {t('settings.back')}
       </Link>
       <h1 id="settings-title">{t('settings.title')}</h1>
 
-      <section className={styles.card} aria-labelledby="settings-language">
-        <h2 id="settings-language">
-          <label htmlFor="settings-language-select">{t('settings.language')}</label>
-        </h2>
-        <div className={styles.form}>
+      <Card icon="globe" title={<label htmlFor="settings-language-select">{t('settings.language')}</label>}>
+        <p id="settings-language-hint" className={styles.hint}>
+          {t('settings.languageHint')}
+        </p>
+        <div className={styles.stack}>
           <LanguageField
             id="settings-language-select"
-            describedBy="settings-language-hint"
+            aria-describedby="settings-language-hint"
             onChanged={(l) => {
               setMessage(null);
               saveLanguage.mutate(l);
             }}
           />
-          <p id="settings-language-hint" className={styles.muted}>
-            {t('settings.languageHint')}
-          </p>
           <div aria-live="polite">{message?.where === 'language' && <MessageText message={message} />}</div>
         </div>
-      </section>
+      </Card>
 
       <ThemeSettings />
 
-      <section className={styles.card} aria-labelledby="settings-profile">
-        <h2 id="settings-profile">{t('settings.profile')}</h2>
-        <form className={styles.form} onSubmit={submit} noValidate aria-busy={saveProfile.isPending}>
-          <label htmlFor="settings-state-select">{t('settings.state')}</label>
-          <FederalStateSelect
-            id="settings-state-select"
+      <Card icon="user" title={t('settings.profile')}>
+        <form className={styles.stack} onSubmit={submit} noValidate aria-busy={saveProfile.isPending}>
+          <FederalStateField
+            label={t('settings.state')}
             value={state}
             onChange={(v) => {
               setPicked(v);
               edited();
             }}
           />
-          <label htmlFor="settings-nickname">{t('settings.nickname')}</label>
-          <input
-            id="settings-nickname"
-            value={nickname}
-            maxLength={40}
-            autoComplete="nickname"
-            aria-describedby="settings-nickname-hint"
-            onChange={(e) => {
-              setNickname(e.target.value);
-              edited();
-            }}
-          />
-          <p id="settings-nickname-hint" className={styles.muted}>
-            {t('settings.nicknameHint')}
-          </p>
-          <label htmlFor="settings-exam-date">{t('settings.examDate')}</label>
-          <input
-            id="settings-exam-date"
-            type="date"
-            value={examDate}
-            aria-describedby="settings-exam-date-hint settings-exam-date-plan"
-            onChange={(e) => {
-              setExamDate(e.target.value);
-              edited();
-            }}
-          />
-          <p id="settings-exam-date-hint" className={styles.muted}>
-            {t('settings.examDateHint')}
-          </p>
-          <p id="settings-exam-date-plan" className={styles.muted}>
-            {t('settings.examDatePlan')}
-          </p>
+          <Field label={t('settings.nickname')} hint={t('settings.nicknameHint')}>
+            {(control) => (
+              <input
+                {...control}
+                className={styles.input}
+                value={nickname}
+                maxLength={40}
+                autoComplete="nickname"
+                onChange={(e) => {
+                  setNickname(e.target.value);
+                  edited();
+                }}
+              />
+            )}
+          </Field>
+          <Field label={t('settings.examDate')} hint={t('settings.examDateHint')}>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  aria-describedby={`${control['aria-describedby'] ?? ''} settings-exam-date-plan`.trim()}
+                  className={styles.input}
+                  type="date"
+                  value={examDate}
+                  onChange={(e) => {
+                    setExamDate(e.target.value);
+                    edited();
+                  }}
+                />
+                <p id="settings-exam-date-plan" className={styles.hint}>
+                  <Icon name="calendar" size={16} />
+                  {t('settings.examDatePlan')}
+                </p>
+              </>
+            )}
+          </Field>
           <fieldset className={styles.choices} aria-describedby="settings-retention-hint">
             <legend>{t('settings.retention')}</legend>
-            <p id="settings-retention-hint" className={styles.muted}>
+            <p id="settings-retention-hint" className={styles.hint}>
               {t('settings.retentionHint')}
             </p>
             <div className={styles.choiceRow}>
@@ -248,21 +255,26 @@ export function ProfileSettings() {
               ))}
             </div>
           </fieldset>
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primaryButton} disabled={saveProfile.isPending}>
+          <div className={styles.saveRow}>
+            <Button type="submit" size="lg" icon="check" disabled={saveProfile.isPending}>
               {saveProfile.isPending ? t('settings.saving') : t('settings.save')}
-            </button>
+            </Button>
             <div aria-live="polite" className={styles.saveStatus}>
               {message?.where === 'profile' && <MessageText message={message} />}
             </div>
           </div>
         </form>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="settings-notifications">
-        <h2 id="settings-notifications">
-          {t('settings.notifications')} <span className={styles.badge}>{t('settings.comingSoon')}</span>
-        </h2>
+      <Card
+        icon="mail"
+        className={styles.wrapTitle}
+        title={
+          <>
+            {t('settings.notifications')} <Badge tone="warning">{t('settings.comingSoon')}</Badge>
+          </>
+        }
+      >
         {(
           [
             ['email', 'notifyEmail'],
@@ -279,13 +291,12 @@ export function ProfileSettings() {
               disabled
               readOnly
             />
-            {t(`settings.${key}`)} <span className={styles.badge}>{t('settings.comingSoon')}</span>
+            {t(`settings.${key}`)}
           </label>
         ))}
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="settings-account">
-        <h2 id="settings-account">{t('settings.account')}</h2>
+      <Card icon="lock" title={t('settings.account')}>
         <dl className={styles.info}>
           <dt>{t('settings.name')}</dt>
           <dd>{user?.name}</dd>
@@ -300,49 +311,49 @@ export function ProfileSettings() {
                 : t('settings.providerUnknown')}
           </dd>
         </dl>
-      </section>
+      </Card>
 
-      <section className={`${styles.card} ${styles.danger}`} aria-labelledby="settings-danger">
-        <h2 id="settings-danger">{t('settings.danger')}</h2>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            aria-describedby="settings-download-hint"
-            disabled={download.isPending}
-            onClick={() => download.mutate()}
-          >
-            {t('settings.download')}
-          </button>
-        </div>
-        <p id="settings-download-hint" className={styles.muted}>
-          {t('settings.downloadHint')}
-        </p>
-        {download.isError && (
-          <p role="alert" className={styles.errorText}>
-            {t('settings.downloadFailed')}
-          </p>
-        )}
-        <DeleteAccount
-          onDeleted={() => {
-            // Leave the protected page first; the session is cleared when this page unmounts (see above).
-            deleted.current = true;
-            navigate('/', { replace: true });
-          }}
-        />
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            onClick={() => {
-              navigate('/');
-              void logout();
+      <Card icon="alert" title={t('settings.danger')} className={styles.danger}>
+        <div className={styles.stack}>
+          <div>
+            <Button
+              variant="secondary"
+              aria-describedby="settings-download-hint"
+              disabled={download.isPending}
+              onClick={() => download.mutate()}
+            >
+              {t('settings.download')}
+            </Button>
+            <p id="settings-download-hint" className={styles.hint}>
+              {t('settings.downloadHint')}
+            </p>
+            {download.isError && (
+              <p role="alert" className={styles.errorText}>
+                {t('settings.downloadFailed')}
+              </p>
+            )}
+          </div>
+          <DeleteAccount
+            onDeleted={() => {
+              // Leave the protected page first; the session is cleared when this page unmounts (see above).
+              deleted.current = true;
+              navigate('/', { replace: true });
             }}
-          >
-            {t('settings.logout')}
-          </button>
+          />
+          <div>
+            <Button
+              variant="secondary"
+              icon="logout"
+              onClick={() => {
+                navigate('/');
+                void logout();
+              }}
+            >
+              {t('settings.logout')}
+            </Button>
+          </div>
         </div>
-      </section>
+      </Card>
     </section>
   );
 }
@@ -374,8 +385,14 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
 
   if (!open) {
     return (
-      <div className={styles.actions}>
-        <button ref={opener} type="button" className={styles.dangerButton} onClick={() => setOpen(true)}>
+      <div>
+        <button
+          ref={opener}
+          type="button"
+          className={buttonClass({ variant: 'danger' })}
+          onClick={() => setOpen(true)}
+        >
+          <Icon name="x" />
           {t('settings.delete')}
         </button>
       </div>
@@ -410,18 +427,17 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           {t('settings.deleteFailed')}
         </p>
       )}
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.dangerSolidButton}
+      <div className={styles.confirmActions}>
+        <Button
+          variant="dangerSolid"
           disabled={!understood || remove.isPending}
           onClick={() => remove.mutate()}
         >
           {remove.isPending ? t('settings.deleting') : t('settings.deleteConfirmButton')}
-        </button>
-        <button type="button" className={styles.secondaryButton} disabled={remove.isPending} onClick={close}>
+        </Button>
+        <Button variant="secondary" disabled={remove.isPending} onClick={close}>
           {t('settings.cancel')}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -432,12 +448,16 @@ function ThemeSettings() {
   const { t } = useTranslation('account');
   const { choice, setChoice } = useTheme();
   return (
-    <section className={styles.card} aria-labelledby="settings-theme">
-      <fieldset className={`${styles.form} ${styles.choices}`} aria-describedby="settings-theme-hint">
-        <legend>
-          <h2 id="settings-theme">{t('settings.theme')}</h2>
-        </legend>
-        <p id="settings-theme-hint" className={styles.muted}>
+    <Card
+      icon={choice === 'dark' ? 'moon' : 'sun'}
+      title={<span id="settings-theme">{t('settings.theme')}</span>}
+    >
+      <fieldset
+        className={styles.choices}
+        aria-labelledby="settings-theme"
+        aria-describedby="settings-theme-hint"
+      >
+        <p id="settings-theme-hint" className={styles.hint}>
           {t('settings.themeHint')}
         </p>
         <div className={styles.choiceRow}>
@@ -450,11 +470,14 @@ function ThemeSettings() {
                 checked={choice === value}
                 onChange={() => setChoice(value)}
               />
+              <Icon name={THEME_ICONS[value]} size={18} />
               {t(`settings.themes.${value}`)}
             </label>
           ))}
         </div>
       </fieldset>
-    </section>
+    </Card>
   );
 }
+
+const THEME_ICONS: Record<ThemeChoice, IconName> = { system: 'settings', light: 'sun', dark: 'moon' };

@@ -8,11 +8,12 @@ import {
   useSession,
   writeStoredFederalState,
 } from '@buergerfit/platform';
+import { Button, Field, Icon, ProgressBar } from '@buergerfit/ui';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nicknameValue, saveFederalState, saveSettings } from './accountApi';
-import { FederalStateSelect, useInitialFederalState } from './FederalStateSelect';
+import { examDateOf, nicknameValue, saveFederalState, saveSettings } from './accountApi';
+import { FederalStateField, useInitialFederalState } from './FederalStateSelect';
 import { LanguageField } from './LanguageField';
 import { DEFAULT_REDIRECT, safeRedirect } from './Login';
 import styles from './styles';
@@ -29,7 +30,21 @@ export function afterOnboarding(value: string | null): string {
 
 type SaveResult = { kind: 'saved'; user: User } | { kind: 'local' } | { kind: 'settingsFailed'; user: User };
 
-/** Onboarding (spec §2 Welcome): language, optional nickname, federal state; save and continue, or skip. */
+/** The onboarding's steps, in order: language, federal state (required), nickname and exam date (optional). */
+const STEPS = ['language', 'state', 'about'] as const;
+type Step = (typeof STEPS)[number];
+const LAST = STEPS.length - 1;
+const HEADINGS: Record<Step, string> = {
+  language: 'welcome.stepLanguage',
+  state: 'welcome.stepState',
+  about: 'welcome.stepAbout',
+};
+
+/**
+ * Onboarding (spec §2 Welcome) in three short steps: language (applies and is saved at once), federal state with
+ * why it matters (required), then optional nickname and exam date; the last step saves — the state with the
+ * spec's call, then language, nickname and exam date — and continues. "Skip for now" on every step.
+ */
 export function Welcome() {
   const { t } = useTranslation('account');
   useDocumentTitle(t('welcome.documentTitle'));
@@ -42,7 +57,22 @@ export function Welcome() {
   const [picked, setPicked] = useState<string | null>(null);
   const state = picked ?? initialState;
   const [nickname, setNickname] = useState(user?.nickname ?? '');
+  const [examDate, setExamDate] = useState(() => examDateOf(user));
   const [missing, setMissing] = useState(false);
+  const [step, setStep] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // A new step: its heading takes the focus (not on arrival), so a screen reader starts reading there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of step
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [step]);
+
+  const goTo = (to: number) => {
+    moved.current = true;
+    setStep(Math.min(Math.max(to, 0), LAST));
+  };
 
   // The language applies at once (LanguageField) and is saved as the account's preferred language.
   const saveLanguage = useMutation({
@@ -64,7 +94,11 @@ export function Welcome() {
       }
       try {
         const nick = nicknameValue(nickname);
-        saved = await saveSettings({ preferredLanguage: language, ...(nick ? { nickname: nick } : {}) });
+        saved = await saveSettings({
+          preferredLanguage: language,
+          ...(nick ? { nickname: nick } : {}),
+          ...(examDate ? { examDate } : {}),
+        });
       } catch (error) {
         console.warn('[account] nickname/language not saved', error);
         return { kind: 'settingsFailed', user: saved };
@@ -93,89 +127,150 @@ export function Welcome() {
     onSettled: () => navigate(next),
   });
 
+  /** Next (Enter in a field does the same): the state step needs a state; the last step saves. */
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!state) {
+    const current = STEPS[step];
+    if (current !== 'language' && !state) {
       setMissing(true);
+      if (current !== 'state') goTo(STEPS.indexOf('state'));
       return;
     }
-    save.mutate(state);
+    if (step < LAST) goTo(step + 1);
+    else save.mutate(state);
   };
 
   const busy = save.isPending || skip.isPending;
   const result = save.data?.kind;
+  const current = STEPS[step] ?? 'language';
+  const stepText = t('welcome.stepOf', { step: step + 1, total: STEPS.length });
 
   return (
-    <section className={styles.page} aria-labelledby="welcome-title">
-      <h1 id="welcome-title">{t('welcome.title')}</h1>
-      <p className={styles.lead}>{t('welcome.intro')}</p>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-        <label htmlFor="welcome-language">{t('welcome.language')}</label>
-        <LanguageField id="welcome-language" onChanged={(l) => saveLanguage.mutate(l)} />
-
-        <label htmlFor="welcome-nickname">{t('welcome.nickname')}</label>
-        <input
-          id="welcome-nickname"
-          value={nickname}
-          maxLength={40}
-          autoComplete="nickname"
-          onChange={(e) => setNickname(e.target.value)}
-          aria-describedby="welcome-nickname-hint"
-        />
-        <p id="welcome-nickname-hint" className={styles.muted}>
-          {t('welcome.nicknameHint')}
+    <section className={`${styles.page} ${styles.narrow}`} aria-labelledby="welcome-title">
+      <div className={styles.intro}>
+        <h1 id="welcome-title">{t('welcome.title')}</h1>
+        <p className={styles.lead}>{t('welcome.intro')}</p>
+      </div>
+      <div className={styles.steps}>
+        <p className={styles.stepText} aria-hidden="true">
+          {stepText}
         </p>
+        <ProgressBar value={step + 1} max={STEPS.length} label={t('welcome.progress')} valueText={stepText} />
+      </div>
+      <form className={`${styles.card} ${styles.stack}`} onSubmit={submit} noValidate aria-busy={busy}>
+        <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
+          <span className={styles.visuallyHidden}>{stepText}: </span>
+          {t(HEADINGS[current])}
+        </h2>
 
-        <label htmlFor="welcome-state">{t('welcome.state')}</label>
-        <FederalStateSelect
-          id="welcome-state"
-          value={state}
-          invalid={missing}
-          describedBy={missing ? 'welcome-state-error' : undefined}
-          onChange={(v) => {
-            setPicked(v);
-            if (v) setMissing(false);
-          }}
-        />
-        {missing && (
-          <p id="welcome-state-error" role="alert" className={styles.errorText}>
-            {t('welcome.stateRequired')}
-          </p>
+        {current === 'language' && (
+          <Field label={t('welcome.language')} hint={t('welcome.stepLanguageIntro')}>
+            {(control) => <LanguageField {...control} onChanged={(l) => saveLanguage.mutate(l)} />}
+          </Field>
+        )}
+
+        {current === 'state' && (
+          <>
+            <FederalStateField
+              label={t('welcome.state')}
+              value={state}
+              error={missing ? t('welcome.stateRequired') : undefined}
+              onChange={(v) => {
+                setPicked(v);
+                if (v) setMissing(false);
+              }}
+            />
+            <div className={styles.why}>
+              <Icon name="mapPin" className={styles.whyIcon} />
+              <div>
+                <h3>{t('welcome.stateWhyTitle')}</h3>
+                <p>{t('welcome.stateWhy')}</p>
+              </div>
+            </div>
+          </>
+        )}
+
+        {current === 'about' && (
+          <>
+            <p className={styles.muted}>{t('welcome.stepAboutIntro')}</p>
+            <Field label={t('welcome.nickname')} hint={t('welcome.nicknameHint')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={styles.input}
+                  value={nickname}
+                  maxLength={40}
+                  autoComplete="nickname"
+                  onChange={(e) => setNickname(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t('welcome.examDate')} hint={t('welcome.examDateHint')}>
+              {(control) => (
+                <input
+                  {...control}
+                  className={styles.input}
+                  type="date"
+                  value={examDate}
+                  onChange={(e) => setExamDate(e.target.value)}
+                />
+              )}
+            </Field>
+          </>
         )}
 
         {result === 'local' && (
-          <div role="status" className={styles.notice}>
-            <p>{t('welcome.savedLocally')}</p>
-          </div>
+          <p role="status" className={styles.notice}>
+            <Icon name="info" />
+            {t('welcome.savedLocally')}
+          </p>
         )}
         {result === 'settingsFailed' && (
-          <p role="alert" className={styles.errorText}>
+          <p role="alert" className={styles.alert}>
+            <Icon name="alert" />
             {t('welcome.settingsFailed')}
           </p>
         )}
 
-        <div className={styles.actions}>
-          {result === 'local' || result === 'settingsFailed' ? (
-            <button type="button" className={styles.primaryButton} onClick={() => navigate(next)}>
-              {next === DEFAULT_REDIRECT ? t('welcome.continue') : t('welcome.continueOn')}
-            </button>
-          ) : null}
-          <button
-            type="submit"
-            className={result && result !== 'saved' ? styles.secondaryButton : styles.primaryButton}
-            disabled={busy}
-          >
-            {save.isPending ? t('welcome.saving') : t('welcome.save')}
-          </button>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            disabled={busy}
-            onClick={() => skip.mutate()}
-          >
-            {t('welcome.skip')}
-          </button>
+        {result === 'local' || result === 'settingsFailed' ? (
+          <Button size="lg" block iconEnd="arrowRight" onClick={() => navigate(next)}>
+            {next === DEFAULT_REDIRECT ? t('welcome.continue') : t('welcome.continueOn')}
+          </Button>
+        ) : null}
+        <div className={styles.stepActions}>
+          {step > 0 && (
+            <Button
+              variant="secondary"
+              size="lg"
+              icon="arrowLeft"
+              disabled={busy}
+              onClick={() => goTo(step - 1)}
+            >
+              {t('welcome.back')}
+            </Button>
+          )}
+          {step < LAST ? (
+            <Button type="submit" size="lg" iconEnd="arrowRight" disabled={busy} className={styles.grow}>
+              {t('welcome.next')}
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant={result && result !== 'saved' ? 'secondary' : 'primary'}
+              size="lg"
+              disabled={busy}
+              className={styles.grow}
+            >
+              {save.isPending ? t('welcome.saving') : t('welcome.save')}
+            </Button>
+          )}
         </div>
+        {/* Skipping leaves the whole onboarding for later; once the state is chosen, the last step saves it. */}
+        {step < LAST && (
+          <Button variant="ghost" block disabled={busy} onClick={() => skip.mutate()}>
+            {t('welcome.skip')}
+          </Button>
+        )}
       </form>
     </section>
   );

@@ -31,45 +31,89 @@ const states = { 'GET /api/en/german-federal-states': () => json(200, STATES) };
 const location = () => screen.getByTestId('location').textContent;
 const storedUser = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null');
 
+/** The toasts region; toasts of earlier tests (one list for the page) are dismissed first, as a learner would. */
+async function notifications() {
+  const region = screen.getByRole('region', { name: 'Notifications' });
+  for (const dismiss of within(region).queryAllByRole('button', { name: 'Dismiss' })) {
+    await userEvent.click(dismiss);
+  }
+  expect(region.textContent).toBe('');
+  return region;
+}
+
+/** /login with the BFF listing `providers` (`GET /api/auth/providers`). */
+async function openLogin(providers: AuthProviders['providers'], path = '/login') {
+  const api = fakeApi({ '/api/auth/providers': () => json(200, { providers } satisfies AuthProviders) });
+  await renderRemote(App, { path, client: api.client });
+  return api;
+}
+
 describe('mf-account /login', () => {
-  it('offers GitHub and Google returning to the remembered location; local only when listed', async () => {
-    const { client } = fakeApi({
-      '/api/auth/providers': () =>
-        json(200, { providers: ['github', 'google', 'local'] } satisfies AuthProviders),
-    });
-    await renderRemote(App, { path: '/login?redirect=%2Flearn%3Fx%3D1', client });
+  it('offers GitHub and Google with their marks, returning to the remembered location', async () => {
+    await openLogin(['github', 'google', 'local'], '/login?redirect=%2Flearn%3Fx%3D1');
     const target = encodeURIComponent('/learn?x=1');
-    expect(screen.getByRole('link', { name: 'Continue with GitHub' }).getAttribute('href')).toBe(
-      `/auth/github?redirect=${target}`,
-    );
-    expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
-      `/auth/google?redirect=${target}`,
-    );
-    expect((await screen.findByRole('link', { name: 'Local test account' })).getAttribute('href')).toBe(
+    const github = await screen.findByRole('link', { name: 'Continue with GitHub' });
+    const google = screen.getByRole('link', { name: 'Continue with Google' });
+    expect(github.getAttribute('href')).toBe(`/auth/github?redirect=${target}`);
+    expect(google.getAttribute('href')).toBe(`/auth/google?redirect=${target}`);
+    // Each shows its provider's mark: GitHub's one-colour Octocat, Google's four-colour "G".
+    expect(github.querySelectorAll('svg path')).toHaveLength(1);
+    expect(google.querySelectorAll('svg path')).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'Local test account' }).getAttribute('href')).toBe(
       `/auth/local?redirect=${target}`,
     );
   });
 
-  it('hides the local account when the BFF does not list it', async () => {
-    const { client, fetchMock } = fakeApi({
-      '/api/auth/providers': () => json(200, { providers: ['github', 'google'] } satisfies AuthProviders),
-    });
-    await renderRemote(App, { path: '/login', client });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.anything()));
+  it('shows only the providers the server has set up: GitHub alone means no Google button', async () => {
+    const { fetchMock } = await openLogin(['github']);
+    expect(await screen.findByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.anything());
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Local test account' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+    expect(screen.queryByText('Development only')).toBeNull();
   });
 
-  it('greys out GitHub and Google when the server has only the local provider; passes login_hint on', async () => {
-    const { client } = fakeApi({
-      '/api/auth/providers': () => json(200, { providers: ['local'] } satisfies AuthProviders),
-    });
-    await renderRemote(App, { path: '/login?login_hint=bob', client });
-    const local = await screen.findByRole('link', { name: 'Local test account' });
+  it('puts the local test account in a box of its own, labelled as for development only', async () => {
+    await openLogin(['google', 'local'], '/login?login_hint=bob');
+    const dev = await screen.findByRole('region', { name: 'Development only' });
+    const local = within(dev).getByRole('link', { name: 'Local test account' });
     expect(local.getAttribute('href')).toBe('/auth/local?redirect=%2Fdashboard&login_hint=bob');
-    const github = screen.getByRole('button', { name: 'Continue with GitHub' }) as HTMLButtonElement;
-    expect(github.disabled).toBe(true);
-    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+    expect(local.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(local.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Development only: signs you in as a test user without a password.',
+    );
+    // The real providers are not in that box.
+    expect(within(dev).queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toBeTruthy();
+  });
+
+  it('says so when no provider is set up, instead of showing buttons that cannot work', async () => {
+    await openLogin(['local'], '/login?login_hint=bob');
+    expect(
+      await screen.findByText(
+        'Signing in is not available on this server at the moment. Please try again later.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Development only' })).toBeTruthy();
+  });
+
+  it('offers GitHub and Google when the list of providers cannot be loaded', async () => {
+    const { client } = fakeApi({
+      '/api/auth/providers': () => json(503, { error: { code: 'unavailable', message: 'x' } }),
+    });
+    await renderRemote(App, { path: '/login', client });
+    expect(await screen.findByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Local test account' })).toBeNull();
+  });
+
+  it('says what the provider passes on and links the privacy policy', async () => {
+    await openLogin(['github']);
+    expect(screen.getByText(/The provider only passes us your name and email address/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
   });
 
   it('shows the spec message after a failed sign-in (?error=oauth)', async () => {
@@ -79,14 +123,13 @@ describe('mf-account /login', () => {
   });
 
   it('email form is marked coming soon and disabled, with a back-to-SSO button', async () => {
-    const { client } = fakeApi({});
-    await renderRemote(App, { path: '/login', client });
+    await openLogin(['github', 'google']);
     await userEvent.click(screen.getByRole('button', { name: /Log in with email/ }));
     expect(screen.getByRole('heading', { name: /Log in with email.*Coming soon/ })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign-in options' }));
-    expect(screen.getByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Continue with GitHub' })).toBeTruthy();
   });
 
   it('sends a signed-in user on to the redirect target, or /dashboard', async () => {
@@ -113,19 +156,82 @@ describe('mf-account /login', () => {
   });
 });
 
+/** The onboarding's buttons and the step it shows. */
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+const back = () => userEvent.click(screen.getByRole('button', { name: 'Back' }));
+const stepHeading = () => screen.getByRole('heading', { level: 2 }).textContent;
+const stateSelect = () => screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement;
+
+/** From step 1 (language) to step 2, where the federal states are listed. */
+async function toStateStep() {
+  await next();
+  await screen.findByRole('option', { name: 'Bayern' });
+}
+
+/** Chooses `code` on step 2 and goes on to step 3 (nickname and exam date). */
+async function chooseState(code: string) {
+  await toStateStep();
+  await userEvent.selectOptions(stateSelect(), code);
+  await next();
+}
+
 describe('mf-account /welcome', () => {
-  it('requires a federal state and sends nothing without one', async () => {
+  it('walks through three steps with a step indicator; Back and Next keep what was entered', async () => {
     const { client, calls } = fakeApi({ ...signedIn(), ...states });
     await renderRemote(App, { path: '/welcome', client });
-    expect(screen.getByRole('heading', { name: 'Welcome to Bürgerfit!' })).toBeTruthy();
-    expect(await screen.findByRole('option', { name: 'Bayern' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Bürgerfit!' })).toBeTruthy();
+    const progress = screen.getByRole('progressbar', { name: 'Onboarding progress' });
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    expect(progress.getAttribute('aria-valuetext')).toBe('Step 1 of 3');
+    expect(stepHeading()).toBe('Step 1 of 3: Your language');
+    expect(screen.getByLabelText('Language')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+
+    await toStateStep();
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    expect(progress.getAttribute('aria-valuenow')).toBe('2');
+    // The step's heading takes the focus, so a screen reader starts there.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
+    expect(screen.getByRole('heading', { name: 'Why it matters' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The test has 33 questions, 3 of them about your federal state. Your state decides which 10 state questions you learn.',
+      ),
+    ).toBeTruthy();
+    await userEvent.selectOptions(stateSelect(), 'BY');
+    await next();
+    expect(stepHeading()).toBe('Step 3 of 3: About you');
+    await userEvent.type(screen.getByLabelText('Nickname (optional)'), 'Ali');
+    fireEvent.change(screen.getByLabelText('Exam date (optional)'), { target: { value: '2027-03-15' } });
+
+    await back();
+    expect(stepHeading()).toBe('Step 2 of 3: Where do you live?');
+    expect(stateSelect().value).toBe('BY');
+    await back();
+    expect(stepHeading()).toBe('Step 1 of 3: Your language');
+    await next();
+    await next();
+    expect((screen.getByLabelText('Nickname (optional)') as HTMLInputElement).value).toBe('Ali');
+    expect((screen.getByLabelText('Exam date (optional)') as HTMLInputElement).value).toBe('2027-03-15');
+    // Skipping the whole onboarding is offered until the state is chosen, not on the last step.
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).toBeNull();
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([]);
+    expect(calls('PATCH', '/api/user/settings')).toEqual([]);
+  });
+
+  it('requires a federal state before going on and sends nothing without one', async () => {
+    const { client, calls } = fakeApi({ ...signedIn(), ...states });
+    await renderRemote(App, { path: '/welcome', client });
+    await toStateStep();
+    await next();
     expect(screen.getByRole('alert').textContent).toBe(
       'Please select your federal state to access region-specific questions.',
     );
+    expect(stateSelect().getAttribute('aria-invalid')).toBe('true');
+    expect(stepHeading()).toBe('Step 2 of 3: Where do you live?');
     expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([]);
     expect(location()).toBe('/welcome');
-    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BY');
+    await userEvent.selectOptions(stateSelect(), 'BY');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -137,6 +243,7 @@ describe('mf-account /welcome', () => {
         fail ? json(404, { error: { code: 'not_found', message: 'x' } }) : json(200, STATES),
     });
     await renderRemote(App, { path: '/welcome', client });
+    await next();
     expect(await screen.findByText('Could not load federal states. Please try again.')).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -144,7 +251,7 @@ describe('mf-account /welcome', () => {
     expect(screen.queryByText('Could not load federal states. Please try again.')).toBeNull();
   });
 
-  it('saves the state with the spec call, then nickname and language, and goes on to /dashboard', async () => {
+  it('saves on the last step: the state with the spec call, then language, nickname and exam date', async () => {
     const saved = account({ federalState: 'BY', onboarded: true });
     const { client, calls } = fakeApi({
       ...signedIn(),
@@ -154,15 +261,39 @@ describe('mf-account /welcome', () => {
         json(200, { ...saved, ...(body as object), name: (body as { nickname: string }).nickname }),
     });
     await renderRemote(App, { path: '/welcome', client });
-    await screen.findByRole('option', { name: 'Bayern' });
+    await chooseState('BY');
     await userEvent.type(screen.getByLabelText('Nickname (optional)'), '  Ali  ');
-    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BY');
+    fireEvent.change(screen.getByLabelText('Exam date (optional)'), { target: { value: '2027-03-15' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([{ selected_state: 'BY' }]);
-    expect(calls('PATCH', '/api/user/settings')).toEqual([{ preferredLanguage: 'en', nickname: 'Ali' }]);
-    expect(storedUser()).toMatchObject({ federalState: 'BY', onboarded: true, nickname: 'Ali', name: 'Ali' });
+    expect(calls('PATCH', '/api/user/settings')).toEqual([
+      { preferredLanguage: 'en', nickname: 'Ali', examDate: '2027-03-15' },
+    ]);
+    expect(storedUser()).toMatchObject({
+      federalState: 'BY',
+      onboarded: true,
+      nickname: 'Ali',
+      name: 'Ali',
+      examDate: '2027-03-15',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBe('BY');
+  });
+
+  it('saves with nickname and exam date left empty (both optional): only the language goes along', async () => {
+    const saved = account({ federalState: 'BE', onboarded: true });
+    const { client, calls } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/setting/german-federal-state': () => json(200, saved),
+      'PATCH /api/user/settings': () => json(200, saved),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    await chooseState('BE');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([{ selected_state: 'BE' }]);
+    expect(calls('PATCH', '/api/user/settings')).toEqual([{ preferredLanguage: 'en' }]);
   });
 
   /** Welcome at `path`, Berlin chosen and saved while the server fails to store it. */
@@ -175,8 +306,7 @@ describe('mf-account /welcome', () => {
         json(500, { error: { code: 'internal', message: 'boom' } }),
     });
     await renderRemote(App, { path, client });
-    await screen.findByRole('option', { name: 'Berlin' });
-    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BE');
+    await chooseState('BE');
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     return { warn, calls };
   };
@@ -191,6 +321,26 @@ describe('mf-account /welcome', () => {
     expect(calls('PATCH', '/api/user/settings')).toEqual([]);
     expect(location()).toBe('/welcome');
     expect(warn).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to dashboard' }));
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('says so when nickname and language cannot be saved, and offers to go on', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const saved = account({ federalState: 'BY', onboarded: true });
+    const { client } = fakeApi({
+      ...signedIn(),
+      ...states,
+      'PATCH /api/user/setting/german-federal-state': () => json(200, saved),
+      'PATCH /api/user/settings': () => json(500, { error: { code: 'internal', message: 'boom' } }),
+    });
+    await renderRemote(App, { path: '/welcome', client });
+    await chooseState('BY');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your nickname, language and exam date could not be saved. Please try again.',
+    );
+    expect(location()).toBe('/welcome');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to dashboard' }));
     expect(location()).toBe('/dashboard');
   });
@@ -218,8 +368,7 @@ describe('mf-account /welcome', () => {
       'PATCH /api/user/settings': () => json(200, saved),
     });
     await renderRemote(App, { path: '/welcome?redirect=%2Flearn%3Ftopic%3Dhistory', client });
-    await screen.findByRole('option', { name: 'Bayern' });
-    await userEvent.selectOptions(screen.getByLabelText('Federal state (Bundesland)'), 'BY');
+    await chooseState('BY');
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(location()).toBe('/learn?topic=history'));
   });
@@ -279,10 +428,8 @@ describe('mf-account /welcome', () => {
     localStorage.setItem(STORAGE_KEYS.federalState, cached);
     const { client } = fakeApi({ ...signedIn(), ...states });
     await renderRemote(App, { path: '/welcome', client });
-    await screen.findByRole('option', { name: 'Bayern' });
-    expect((screen.getByLabelText('Federal state (Bundesland)') as HTMLSelectElement).value).toBe(
-      preselected,
-    );
+    await toStateStep();
+    expect(stateSelect().value).toBe(preselected);
   });
 
   it('switches the UI language at once and saves it as the preferred language', async () => {
@@ -411,16 +558,49 @@ describe('mf-account /profile-settings', () => {
     expect(calls('PATCH', '/api/user/setting/german-federal-state')).toEqual([]);
   });
 
-  it('says so when saving fails', async () => {
+  it('confirms a save next to the Save button and as a toast in the Notifications region', async () => {
+    await openSettings({
+      'PATCH /api/user/settings': (body) => json(200, { ...me, ...(body as object) }),
+    });
+    const toasts = await notifications();
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await userEvent.click(save);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Your settings have been saved.');
+    expect(save.parentElement?.contains(status)).toBe(true);
+    expect(within(toasts).getByText('Your settings have been saved.')).toBeTruthy();
+    // Editing again clears the message at the button.
+    await userEvent.type(screen.getByLabelText('Nickname'), 'x');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says so when saving fails, next to the Save button and as a toast', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await openSettings({
       'PATCH /api/user/settings': () => json(400, { error: { code: 'invalid_input', message: 'x' } }),
     });
+    const toasts = await notifications();
     await userEvent.type(screen.getByLabelText('Nickname'), 'Ali');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Your settings could not be saved. Please try again.',
-    );
+    const save = screen.getByRole('button', { name: 'Save' });
+    await userEvent.click(save);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your settings could not be saved. Please try again.');
+    expect(save.parentElement?.contains(alert)).toBe(true);
+    expect(within(toasts).getByText('Your settings could not be saved. Please try again.')).toBeTruthy();
+  });
+
+  it('offers the theme as System, Light and Dark, applied at once', async () => {
+    await openSettings();
+    const group = screen.getByRole('group', { name: 'Theme' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['System', 'Light', 'Dark']);
+    await userEvent.click(within(group).getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await userEvent.click(within(group).getByRole('radio', { name: 'System' }));
   });
 
   it('deletes the account only after an explicit confirmation, then clears the session and goes to /', async () => {
@@ -599,7 +779,9 @@ describe('mf-account desired retention and exam date', () => {
     await userEvent.selectOptions(select, 'de');
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('Deine Einstellungen wurden gespeichert.');
-    expect(select.parentElement?.contains(status)).toBe(true);
+    // In the language card, under its select (not at the Save button further down).
+    expect(select.closest('section')?.contains(status)).toBe(true);
+    expect(select.closest('section')?.querySelector('button[type="submit"]')).toBeNull();
   });
 });
 

@@ -1,9 +1,40 @@
 import type { Readiness, RecentMockTest, Statistics, WeekDay } from '@buergerfit/contract';
+import { useLanguage } from '@buergerfit/platform';
+import { Icon } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import styles from './styles';
 
-const dayLabel = (date: string, language: string, weekday: 'short' | 'long') =>
+const dayLabel = (date: string, language: string, weekday: 'narrow' | 'short' | 'long') =>
   new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * This week, Monday to Sunday, beside the streak: a flame on each day with an answer, today ringed, the days to
+ * come faint. Each day says the same in words for screen readers.
+ */
+export function WeekStrip({ days, today }: { days: WeekDay[]; today: string }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  return (
+    <ol className={styles.week} aria-label={t('weekLabel')}>
+      {days.map((d) => {
+        const state = d.answered > 0 ? 'done' : d.date > today ? 'future' : 'open';
+        return (
+          <li key={d.date} data-state={state} data-today={d.date === today ? 'true' : undefined}>
+            <span className={styles.weekDot} aria-hidden="true">
+              {state === 'done' && <Icon name="flame" size={16} />}
+            </span>
+            <span className={styles.weekDay} aria-hidden="true">
+              {dayLabel(d.date, language, 'narrow')}
+            </span>
+            <span className={styles.visuallyHidden}>
+              {t(`weekDay.${state}`, { day: dayLabel(d.date, language, 'long') })}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
 
 /** Answers per day of the current week (Monday to Sunday) as bars, with the same figures as a table for screen readers. */
 export function WeeklyChart({ days, language }: { days: WeekDay[]; language: string }) {
@@ -149,6 +180,8 @@ export function ScoreTrendChart({
   const first = ordered[0];
   const last = ordered[ordered.length - 1];
   const caption = t('trendCaption', { passMark, questions });
+  const best = tests.reduce<RecentMockTest | null>((b, r) => (b && b.correct >= r.correct ? b : r), null);
+  const latest = tests[0];
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.figcaption}>{caption}</figcaption>
@@ -215,6 +248,15 @@ export function ScoreTrendChart({
           <span className={styles.swatchPassLine} /> {t('trendPassMark', { passMark })}
         </li>
       </ul>
+      {latest && best && (
+        <p className={styles.trendSummary} data-testid="trend-summary">
+          {t('trendSummary', {
+            latest: t('scoreValue', { correct: latest.correct, total: latest.total }),
+            result: latest.passed ? t('testPassed') : t('testFailed'),
+            best: t('scoreValue', { correct: best.correct, total: best.total }),
+          })}
+        </p>
+      )}
       <div className={styles.visuallyHidden}>
         <table>
           <caption>{caption}</caption>

@@ -19,6 +19,7 @@ export const routes = {
   statePractice: '/learn/state',
   bookmarks: '/learn/bookmarks',
   exam: '/exam',
+  demo: '/demo',
   examResult: (attemptId: string) => `/exam/result/${encodeURIComponent(attemptId)}`,
   examHistory: '/exam/history',
   settings: '/profile-settings',

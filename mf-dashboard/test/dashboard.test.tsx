@@ -80,6 +80,9 @@ describe('mf-dashboard', () => {
     const { client } = fakeApi({ [DASHBOARD]: () => new Promise<Response>(() => {}) });
     await render(client);
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Loading your dashboard…');
+    // The final layout with placeholders: the page's heading is there already, the figures are not.
+    expect(screen.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeTruthy();
+    expect(screen.queryByTestId('counts')).toBeNull();
   });
 
   it('shows the spec error state; Retry calls the API again and shows the dashboard', async () => {
@@ -117,17 +120,20 @@ describe('mf-dashboard', () => {
     expect(within(plan).getByText('19')).toBeTruthy();
     expect(within(plan).getByText('6')).toBeTruthy();
     expect(screen.getByText('120 of 310 questions seen, 75 mastered')).toBeTruthy();
-    expect(screen.getByText('Berlin: 2 mastered, 4 seen of 10')).toBeTruthy();
     const tests = screen.getByRole('region', { name: 'Mock tests' });
     expect(within(tests).getByText('Average: 20.3 of 33 correct (62%) over 3 mock tests')).toBeTruthy();
     const badges = screen.getByRole('region', { name: 'Achievements' });
     expect(within(badges).getByText('Earned on Mar 2, 2026')).toBeTruthy();
     expect(within(badges).getByText('4 of 7')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/profile-settings');
-    expect(screen.getByRole('link', { name: /Focus/ }).textContent).toContain('6 due');
-    expect(screen.queryByRole('link', { name: /Community/ })).toBeNull();
-    expect(screen.getByText('Community').parentElement?.textContent).toContain('Coming soon');
-    expect(screen.getByRole('link', { name: 'Open your bookmarks' }).getAttribute('href')).toBe(
+    const modes = screen.getByRole('region', { name: 'Study modes' });
+    expect(within(modes).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/profile-settings',
+    );
+    expect(within(modes).getByRole('link', { name: /Focus/ }).textContent).toContain('6 due');
+    expect(within(modes).queryByRole('link', { name: /Community/ })).toBeNull();
+    expect(within(modes).getByText('Community').parentElement?.textContent).toContain('Coming soon');
+    const bookmarks = screen.getByRole('region', { name: 'Bookmarks' });
+    expect(within(bookmarks).getByRole('link', { name: 'Open your bookmarks' }).getAttribute('href')).toBe(
       '/learn/bookmarks',
     );
   });
@@ -140,7 +146,10 @@ describe('mf-dashboard', () => {
       '/learn?topic=foederalismus',
     );
     expect(within(recs).getByRole('link', { name: 'Start a mock test' }).getAttribute('href')).toBe('/exam');
-    expect(screen.getByRole('link', { name: 'State questions' }).getAttribute('href')).toBe('/learn/state');
+    const modes = screen.getByRole('region', { name: 'Study modes' });
+    expect(within(modes).getByRole('link', { name: 'State questions' }).getAttribute('href')).toBe(
+      '/learn/state',
+    );
     view.unmount();
 
     const stateless: Dashboard = {
@@ -156,7 +165,8 @@ describe('mf-dashboard', () => {
     expect(within(recs2).getByRole('link', { name: 'Practise state questions' }).getAttribute('href')).toBe(
       '/profile-settings',
     );
-    expect(screen.getByRole('link', { name: 'State questions' }).getAttribute('href')).toBe(
+    const modes2 = screen.getByRole('region', { name: 'Study modes' });
+    expect(within(modes2).getByRole('link', { name: 'State questions' }).getAttribute('href')).toBe(
       '/profile-settings',
     );
   });
@@ -167,7 +177,8 @@ describe('mf-dashboard', () => {
       '/api/remotes/conversions': () => new Response(null, { status: 204 }),
     });
     await render(client);
-    await userEvent.click(await screen.findByRole('link', { name: /Focus/ }));
+    const modes = await screen.findByRole('region', { name: 'Study modes' });
+    await userEvent.click(within(modes).getByRole('link', { name: /Focus/ }));
     await waitFor(() => {
       const calls = fetchMock.mock.calls.filter(([url]) => url === '/api/remotes/conversions');
       expect(calls).toHaveLength(1);
@@ -199,12 +210,216 @@ describe('mf-dashboard', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['Correct98', 'Incorrect22', 'Unanswered190']);
-    for (const svg of document.querySelectorAll('svg')) expect(svg.getAttribute('aria-hidden')).toBe('true');
+    for (const svg of document.querySelectorAll('figure svg')) {
+      expect(svg.getAttribute('aria-hidden')).toBe('true');
+    }
     // Localized short weekday labels under the bars, Monday first.
     const labels = [...(weekly.closest('figure')?.querySelectorAll('svg text') ?? [])].map(
       (n) => n.textContent,
     );
     expect(labels).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+  });
+
+  it('shows streak and readiness as visuals, and progress per topic as bars linking to learn', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    await render(client);
+    // Streak: the figure with its flame, this week day by day.
+    expect((await screen.findByTestId('streak')).querySelector('[data-icon="flame"]')).toBeTruthy();
+    expect(screen.getByText('You practised today. Keep it up!')).toBeTruthy();
+    const week = screen.getByRole('list', { name: 'This week' });
+    expect(
+      within(week)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('span:last-child')?.textContent),
+    ).toEqual([
+      'Monday: not practised',
+      'Tuesday: practised',
+      'Wednesday: practised',
+      'Thursday: practised',
+      'Friday: practised',
+      'Saturday: practised',
+      'Sunday: practised',
+    ]);
+    // Readiness: a ring of the predicted score out of 33, and what it means in words.
+    const readiness = screen.getByRole('region', { name: 'Exam readiness' });
+    const ring = within(readiness).getByRole('progressbar', { name: 'Predicted score' });
+    expect(ring.getAttribute('aria-valuenow')).toBe('24.3');
+    expect(ring.getAttribute('aria-valuemax')).toBe('33');
+    expect(ring.getAttribute('aria-valuetext')).toBe('24.3 of 33 correct answers predicted');
+    expect(within(readiness).getByText('You would most likely pass today.')).toBeTruthy();
+    expect(within(readiness).getByText('Chance of reaching 17:').textContent).toBe(
+      'Chance of reaching 17: 99%',
+    );
+    // Topics: mastered of all as a bar, the topic's name opening learn mode on it.
+    const progress = screen.getByRole('region', { name: 'Progress' });
+    const bars = within(progress).getAllByRole('progressbar');
+    expect(
+      bars.map((b) => [
+        b.getAttribute('aria-label'),
+        b.getAttribute('aria-valuenow'),
+        b.getAttribute('aria-valuemax'),
+      ]),
+    ).toEqual([
+      ['Politics in a democracy: questions mastered', '50', '188'],
+      ['History and responsibility: questions mastered', '20', '89'],
+      ['People and society: questions mastered', '3', '23'],
+      ['Berlin: questions mastered', '2', '10'],
+    ]);
+    expect(bars[3]?.getAttribute('aria-valuetext')).toBe('2 of 10 mastered, 4 seen');
+    expect(within(progress).getByText('50 of 188 mastered')).toBeTruthy();
+    expect(within(progress).getByText('80 seen')).toBeTruthy();
+    expect(
+      within(progress)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Politics in a democracy', '/learn?topic=politics'],
+      ['History and responsibility', '/learn?topic=history'],
+      ['People and society', '/learn?topic=society'],
+      ['Berlin', '/learn/state'],
+    ]);
+  });
+
+  it('shows the readiness ring in the colour and words of a pass that is not likely yet', async () => {
+    const data: Dashboard = {
+      ...fixture,
+      readiness: { ...fixture.readiness, expected: 15, passChance: 0.3 },
+    };
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, data) });
+    await render(client);
+    const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
+    expect(within(readiness).getByRole('progressbar').getAttribute('data-tone')).toBe('danger');
+    expect(
+      within(readiness).getByText('Not there yet: keep practising and you will get there.'),
+    ).toBeTruthy();
+  });
+
+  it('shows mock tests taken and passed, and each achievement with its artwork and progress', async () => {
+    const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+    await render(client);
+    const tests = await screen.findByRole('region', { name: 'Mock tests' });
+    expect(
+      within(within(tests).getByTestId('test-figures'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3 mock tests', '2 passed', '20.3 of 33 on average']);
+    const badges = screen.getByRole('region', { name: 'Achievements' });
+    expect(within(badges).getByText('1 of 5 earned')).toBeTruthy();
+    const first = badges.querySelector('[data-achievement="FIRST_TEST"]') as HTMLElement;
+    expect(first.querySelector('[data-icon="medal"]')).toBeTruthy();
+    expect(within(first).queryByRole('progressbar')).toBeNull();
+    expect(within(first).queryByRole('img', { name: 'Locked' })).toBeNull();
+    const streak = badges.querySelector('[data-achievement="STREAK_7"]') as HTMLElement;
+    expect(streak.querySelector('[data-icon="flame"]')).toBeTruthy();
+    expect(within(streak).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    const bar = within(streak).getByRole('progressbar', { name: 'Progress towards 7-day streak' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['4', '7']);
+    expect(within(badges).getAllByRole('img', { name: 'Locked' })).toHaveLength(4);
+  });
+
+  describe('the next step on top', () => {
+    const EXAMS = '/api/en/exams?limit=10';
+    const nextStep = async () => screen.findByRole('region', { name: 'Your next step' });
+    /** The card's one large action: its text and where it leads. */
+    const action = (card: HTMLElement) => {
+      const link = within(card).getAllByRole('link')[0] as HTMLElement;
+      return [link.textContent, link.getAttribute('href')];
+    };
+    const openMock = (minutes: number) => ({
+      id: '7d3c1a52-9a0e-4f4e-8f51-2b7a0b9f3c11',
+      kind: 'mock',
+      state: 'BE',
+      status: 'in_progress',
+      createdAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+      deadline: new Date(Date.now() + minutes * 60_000).toISOString(),
+      finishedAt: null,
+      durationSeconds: null,
+      correct: null,
+      total: 33,
+      passed: null,
+    });
+
+    it('continues a mock test left open, with the time it has left', async () => {
+      const { client } = fakeApi({
+        [DASHBOARD]: () => json(200, fixture),
+        [EXAMS]: () => json(200, [openMock(29.5)]),
+      });
+      await render(client);
+      const card = await nextStep();
+      expect(await within(card).findByRole('heading', { name: 'Continue your mock test' })).toBeTruthy();
+      expect(within(card).getByText('Your mock test is still open: 30 minutes left.')).toBeTruthy();
+      expect(action(card)).toEqual(['Continue the test', '/exam']);
+    });
+
+    it('does not offer a mock test whose time has run out', async () => {
+      const { client } = fakeApi({
+        [DASHBOARD]: () => json(200, fixture),
+        [EXAMS]: () => json(200, [openMock(-1)]),
+      });
+      await render(client);
+      const card = await nextStep();
+      expect(await within(card).findByRole('heading', { name: 'Review 6 questions' })).toBeTruthy();
+    });
+
+    it('leads a new learner to their first questions (or a mock test)', async () => {
+      const { client } = fakeApi({ [DASHBOARD]: () => json(200, { ...newLearner, plan: null }) });
+      await render(client);
+      const card = await nextStep();
+      expect(await within(card).findByRole('heading', { name: 'Answer your first questions' })).toBeTruthy();
+      expect(
+        within(card).getByText('Every answer counts towards your progress and your readiness.'),
+      ).toBeTruthy();
+      expect(action(card)).toEqual(['Start learning', '/learn']);
+      expect(within(card).getByRole('link', { name: 'Take a mock test' }).getAttribute('href')).toBe('/exam');
+    });
+
+    it('sends a learner with reviews due to focus mode, with today’s plan under it', async () => {
+      const { client } = fakeApi({ [DASHBOARD]: () => json(200, fixture) });
+      await render(client);
+      const card = await nextStep();
+      expect(await within(card).findByRole('heading', { name: 'Review 6 questions' })).toBeTruthy();
+      expect(
+        within(card).getByText('They are due today: reviewing on time keeps them in memory.'),
+      ).toBeTruthy();
+      expect(action(card)).toEqual(['Start focus mode', '/learn/focus']);
+      const plan = within(card).getByRole('region', { name: 'Daily plan' });
+      const today = within(plan).getByRole('progressbar', { name: 'New questions today' });
+      expect([today.getAttribute('aria-valuenow'), today.getAttribute('aria-valuemax')]).toEqual(['2', '21']);
+      expect(today.getAttribute('aria-valuetext')).toBe('2 of 21 new questions done');
+    });
+
+    it('with nothing due, gives today’s share of new questions of the plan', async () => {
+      const data: Dashboard = {
+        ...fixture,
+        plan: { ...fixturePlan, dueToday: 0 },
+        modes: fixture.modes.map((m) => ({ ...m, count: null })),
+      };
+      const { client } = fakeApi({ [DASHBOARD]: () => json(200, data) });
+      await render(client);
+      const card = await nextStep();
+      expect(
+        await within(card).findByRole('heading', { name: "Today's plan: 19 new questions" }),
+      ).toBeTruthy();
+      expect(action(card)).toEqual(['Learn now', '/learn']);
+    });
+
+    it('without a plan or reviews, takes the first recommendation', async () => {
+      const data: Dashboard = {
+        ...fixture,
+        plan: null,
+        modes: fixture.modes.map((m) => ({ ...m, count: null })),
+      };
+      const { client } = fakeApi({ [DASHBOARD]: () => json(200, data) });
+      await render(client);
+      const card = await nextStep();
+      expect(await within(card).findByRole('heading', { name: 'Practise Federalism' })).toBeTruthy();
+      expect(action(card)).toEqual(['Practise this topic', '/learn?topic=foederalismus']);
+      expect(within(card).queryByRole('region', { name: 'Daily plan' })).toBeNull();
+      // Said once: the list under it goes on with the other recommendations.
+      const recs = screen.getByRole('region', { name: 'Recommendations' });
+      expect(within(recs).queryByRole('heading', { name: 'Practise Federalism' })).toBeNull();
+      expect(within(recs).getByRole('heading', { name: 'Take a mock test' })).toBeTruthy();
+    });
   });
 
   it('dismisses a recommendation through the API', async () => {
@@ -248,6 +463,10 @@ describe('mf-dashboard', () => {
       'Mar 6, 202615 of 33not passed',
       'Mar 10, 202625 of 33passed',
     ]);
+    // In words under the chart: the latest and the best score.
+    expect(within(tests).getByTestId('trend-summary').textContent).toBe(
+      'Latest: 25 of 33, passed. Best: 25 of 33.',
+    );
     // The chart: one point per test, oldest left; failed tests drawn differently; scaled to its box.
     const svg = within(tests).getByTestId('score-trend');
     expect(svg.getAttribute('aria-hidden')).toBe('true');
@@ -368,8 +587,17 @@ describe('mf-dashboard', () => {
     expect(await screen.findByText('Welcome, Ana!')).toBeTruthy();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
     const tests = screen.getByRole('region', { name: 'Mock tests' });
-    expect(within(tests).getByText('No mock test yet. A mock test shows you where you stand.')).toBeTruthy();
+    expect(within(tests).getByRole('heading', { name: 'No mock test yet' })).toBeTruthy();
+    expect(within(tests).getByText('A mock test shows you where you stand.')).toBeTruthy();
     expect(within(tests).getByRole('link', { name: 'Start a mock test' }).getAttribute('href')).toBe('/exam');
+    // Statistics: the counts at zero, and the way to the first figures instead of empty charts.
+    const stats = screen.getByRole('region', { name: 'Statistics' });
+    expect(within(screen.getByTestId('counts')).getAllByRole('listitem')[0]?.textContent).toBe('0 Answered');
+    expect(
+      within(stats).getByRole('heading', { name: 'Your statistics start with your first answer' }),
+    ).toBeTruthy();
+    expect(within(stats).getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe('/learn');
+    expect(within(stats).queryByRole('table')).toBeNull();
     view.unmount();
 
     const again = fakeApi({ [DASHBOARD]: () => json(200, fixture), '/api/user/me': () => json(200, me) });

@@ -11,7 +11,7 @@ import {
   useSession,
   writeStoredFederalState,
 } from '@buergerfit/platform';
-import { RetryAlert } from '@buergerfit/ui';
+import { Button, buttonClass, Icon, RetryAlert } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -206,6 +206,7 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
         {kind === 'mock' && user && (
           <p>
             <Link className={styles.textLink} to={history}>
+              <Icon name="chart" size={18} />
               {t('mock.history')}
             </Link>
           </p>
@@ -284,13 +285,13 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
       <div role="alert" className={styles.error}>
         <p>{missing ? t('result.notFound') : t('run.loadFailed')}</p>
         {missing ? (
-          <Link className={styles.secondaryButton} to={base}>
+          <Link className={buttonClass({ variant: 'secondary' })} to={base}>
             {t('result.toStart')}
           </Link>
         ) : (
-          <button type="button" className={styles.secondaryButton} onClick={() => void query.refetch()}>
+          <Button variant="secondary" icon="refresh" onClick={() => void query.refetch()}>
             {t('start.retry')}
-          </button>
+          </Button>
         )}
       </div>
     );

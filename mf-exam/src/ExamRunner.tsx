@@ -1,5 +1,6 @@
 import type { ExamAttempt, ExamQuestion } from '@buergerfit/contract';
 import { digitShortcuts, useLanguage, useShortcuts } from '@buergerfit/platform';
+import { Button, Dialog, Icon, ProgressBar, Sheet } from '@buergerfit/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
@@ -43,9 +44,13 @@ export function ExamRunner({
   const [confirming, setConfirming] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
+  const [pictureOpen, setPictureOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const confirmRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  const barRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  /** A fresh start (not a resume): bring question 1 into view and focus it once it is shown. */
+  const moved = useRef(!resumed);
+  const wasConfirming = useRef(false);
   const closing = useRef(false);
   const ids = useId();
 
@@ -92,17 +97,38 @@ export function ExamRunner({
       moved.current = true;
       setPosition(clamped);
       setConfirming(false);
+      setPictureOpen(false);
     },
     [total],
   );
 
-  useEffect(() => {
-    onPositionChange?.(position);
-    if (moved.current) headingRef.current?.focus();
-  }, [position, onPositionChange]);
+  /**
+   * The question into view under the sticky top bar (after "Start" the page may still be scrolled to where the
+   * start button was), and focus on its heading for screen readers.
+   */
+  const showQuestion = useCallback(() => {
+    const card = cardRef.current;
+    const bar = barRef.current;
+    if (card && bar) {
+      const stickyTop = Number.parseFloat(getComputedStyle(bar).top) || 0;
+      const below = stickyTop + bar.offsetHeight;
+      const top = card.getBoundingClientRect().top;
+      // Hidden behind the bar (or above it), or starting in the lower half of the screen: scroll it up.
+      if (top < below || top > window.innerHeight / 2)
+        window.scrollBy({ top: top - below - 8, behavior: 'instant' });
+    }
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    onPositionChange?.(position);
+    if (moved.current) showQuestion();
+  }, [position, onPositionChange, showQuestion]);
+
+  // "Back to the questions": the focus goes back to the question (the dialog gave it to its opener first).
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) headingRef.current?.focus();
+    wasConfirming.current = confirming;
   }, [confirming]);
 
   const question = questions.find((q) => q.position === position) ?? questions[0];
@@ -129,7 +155,7 @@ export function ExamRunner({
       ArrowRight: () => goTo(position + 1),
       u: toggleUnsure,
     },
-    { enabled: !confirming && !finishing },
+    { enabled: !confirming && !finishing && !pictureOpen },
   );
 
   const open = useMemo(
@@ -162,18 +188,31 @@ export function ExamRunner({
   if (!question) return null;
   const tr = language !== 'de' ? question.translation : null;
   const descriptionId = `${ids}-image-description`;
+  const pictureAlt = t('run.imageAlt', { current: position });
 
   return (
     <div className={styles.runner}>
-      <div className={styles.statusBar}>
-        {countdown.secondsLeft !== null && (
-          <Timer secondsLeft={countdown.secondsLeft} announcedMinutes={countdown.announcedMinutes} />
-        )}
-        <SaveIndicator status={sync.status} onRetry={sync.retryNow} />
+      <div ref={barRef} className={styles.topBar} data-testid="exam-top-bar">
+        <div className={styles.topBarRow}>
+          {/* The heading below says the same to screen readers; the bar is its value for the eye. */}
+          <span className={styles.progressText} aria-hidden="true">
+            {t('run.progressShort', { current: position, total })}
+          </span>
+          {countdown.secondsLeft !== null && (
+            <Timer secondsLeft={countdown.secondsLeft} announcedMinutes={countdown.announcedMinutes} />
+          )}
+        </div>
+        <ProgressBar
+          value={position}
+          max={total}
+          label={t('run.progress')}
+          valueText={t('run.questionOf', { current: position, total })}
+          size="sm"
+        />
       </div>
       {resumed && <p className={styles.note}>{t('run.resumed')}</p>}
 
-      <article className={styles.card} aria-labelledby={`${ids}-heading`}>
+      <article ref={cardRef} className={styles.questionCard} aria-labelledby={`${ids}-heading`}>
         <h2 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} className={styles.questionHeading}>
           {t('run.questionOf', { current: position, total })}
         </h2>
@@ -197,6 +236,7 @@ export function ExamRunner({
                   aria-controls={`${ids}-translation`}
                   onClick={() => setShowTranslation((v) => !v)}
                 >
+                  <Icon name="globe" size={18} />
                   {showTranslation ? t('run.hideTranslation') : t('run.showTranslation')}
                 </button>
                 <div id={`${ids}-translation`} hidden={!showTranslation}>
@@ -218,12 +258,25 @@ export function ExamRunner({
 
         {question.image && (
           <figure className={styles.figure}>
-            <img
-              src={question.image}
-              alt={t('run.imageAlt', { current: position })}
-              aria-describedby={question.imageDescription ? descriptionId : undefined}
-              loading="lazy"
-            />
+            <button
+              type="button"
+              className={styles.pictureButton}
+              aria-label={t('run.enlargePicture', { current: position })}
+              aria-haspopup="dialog"
+              data-testid="enlarge-picture"
+              onClick={() => setPictureOpen(true)}
+            >
+              <img
+                src={question.image}
+                alt={pictureAlt}
+                aria-describedby={question.imageDescription ? descriptionId : undefined}
+                loading="lazy"
+              />
+              <span className={styles.enlargeHint} aria-hidden="true">
+                <Icon name="enlarge" size={16} />
+                {t('run.enlargeHint')}
+              </span>
+            </button>
             {question.imageDescription && (
               <figcaption>
                 <details>
@@ -234,6 +287,18 @@ export function ExamRunner({
                 </details>
               </figcaption>
             )}
+            <Dialog
+              open={pictureOpen}
+              onClose={() => setPictureOpen(false)}
+              title={pictureAlt}
+              closeLabel={t('run.closePicture')}
+              size="wide"
+            >
+              <img className={styles.pictureLarge} src={question.image} alt={pictureAlt} />
+              {question.imageDescription && (
+                <p className={styles.descriptionText}>{question.imageDescription}</p>
+              )}
+            </Dialog>
           </figure>
         )}
 
@@ -243,9 +308,15 @@ export function ExamRunner({
             const translated = showTranslation ? tr?.answers[i] : null;
             const checked = local?.answer === i;
             return (
-              <label key={answer} className={checked ? styles.choiceChecked : styles.choice}>
+              <label
+                key={answer}
+                className={styles.choice}
+                data-checked={checked || undefined}
+                data-testid="answer-card"
+              >
                 <input
                   type="radio"
+                  className={styles.choiceInput}
                   name={`${ids}-answer-${question.position}`}
                   value={i}
                   checked={checked}
@@ -267,39 +338,53 @@ export function ExamRunner({
           })}
         </fieldset>
 
+        <SaveIndicator status={sync.status} onRetry={sync.retryNow} />
+
         <label className={styles.unsure}>
           <input type="checkbox" checked={local?.unsure ?? false} onChange={toggleUnsure} />
           <span>{t('run.unsure')}</span>
         </label>
 
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondaryButton}
+        <div className={styles.runActions}>
+          <Button
+            variant="secondary"
+            icon="arrowLeft"
             disabled={position <= 1}
             onClick={() => goTo(position - 1)}
           >
             {t('run.previous')}
-          </button>
-          <button
-            type="button"
-            className={styles.primaryButton}
-            disabled={position >= total}
-            onClick={() => goTo(position + 1)}
-          >
+          </Button>
+          <Button iconEnd="arrowRight" disabled={position >= total} onClick={() => goTo(position + 1)}>
             {t('run.next')}
-          </button>
-          <button type="button" className={styles.secondaryButton} onClick={() => setConfirming(true)}>
+          </Button>
+          <Button
+            variant="ghost"
+            icon="flag"
+            className={styles.finishButton}
+            onClick={() => setConfirming(true)}
+          >
             {t('run.finish')}
-          </button>
+          </Button>
         </div>
       </article>
 
-      {confirming && (
-        <section className={styles.confirm} aria-labelledby={`${ids}-confirm`}>
-          <h2 id={`${ids}-confirm`} ref={confirmRef} tabIndex={-1}>
-            {t('run.confirmTitle')}
-          </h2>
+      <Sheet
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('run.confirmTitle')}
+        closeLabel={t('run.closeConfirm')}
+        footer={
+          <>
+            <Button variant="secondary" disabled={finishing} onClick={() => setConfirming(false)}>
+              {t('run.confirmBack')}
+            </Button>
+            <Button disabled={finishing} onClick={() => void finish()}>
+              {finishing ? t('run.finishing') : t('run.confirmFinish')}
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.confirm} data-testid="finish-confirm">
           {open.length > 0 ? (
             <div role="alert">
               <p>{t('run.confirmUnanswered', { count: open.length })}</p>
@@ -319,29 +404,8 @@ export function ExamRunner({
               {finishError}
             </p>
           )}
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.primaryButton}
-              disabled={finishing}
-              onClick={() => void finish()}
-            >
-              {finishing ? t('run.finishing') : t('run.confirmFinish')}
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={finishing}
-              onClick={() => {
-                setConfirming(false);
-                headingRef.current?.focus();
-              }}
-            >
-              {t('run.confirmBack')}
-            </button>
-          </div>
-        </section>
-      )}
+        </div>
+      </Sheet>
 
       <nav className={styles.overview} aria-labelledby={`${ids}-overview`}>
         <h2 id={`${ids}-overview`}>{t('run.overview')}</h2>
@@ -422,13 +486,17 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () =>
           : status === 'failed'
             ? t('run.saveFailed')
             : '';
+  const trouble = status === 'retrying' || status === 'failed';
   return (
     <div className={styles.saveStatus} data-status={status}>
+      {status === 'saved' && <Icon name="check" size={16} />}
+      {trouble && <Icon name="alert" size={16} />}
       <p role="status" aria-live="polite" aria-atomic="true">
         {text}
       </p>
-      {(status === 'retrying' || status === 'failed') && (
+      {trouble && (
         <button type="button" className={styles.linkButton} onClick={onRetry}>
+          <Icon name="refresh" size={16} />
           {t('run.saveRetry')}
         </button>
       )}
@@ -440,7 +508,8 @@ function Timer({ secondsLeft, announcedMinutes }: { secondsLeft: number; announc
   const { t } = useTranslation('exam');
   const low = secondsLeft <= 5 * 60;
   return (
-    <div className={low ? styles.timerLow : styles.timer}>
+    <div className={styles.timer} data-low={low || undefined} data-testid="exam-timer">
+      <Icon name="timer" size={18} />
       {/* The visible clock ticks every second; screen readers hear it only at the thresholds below. */}
       <span className={styles.timerLabel}>{t('run.timeLeft')}</span>{' '}
       <span role="timer" aria-live="off" data-testid="time-left">

@@ -1,6 +1,6 @@
 import type { ExamAttemptSummary } from '@buergerfit/contract';
 import { Link, Navigate, useDocumentTitle, useLanguage, useSession } from '@buergerfit/platform';
-import { RetryAlert } from '@buergerfit/ui';
+import { Badge, buttonClass, EmptyState, Icon, RetryAlert } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,13 +41,18 @@ export function HistoryPage({ root }: { root: string }) {
     );
   else if (query.data.length === 0)
     body = (
-      <div className={styles.card} data-testid="history-empty">
-        <p>{t('history.empty')}</p>
-        <div className={styles.actions}>
-          <Link className={styles.primaryButton} to={`${root}/exam`}>
-            {t('history.startMock')}
-          </Link>
-        </div>
+      <div data-testid="history-empty">
+        <EmptyState
+          icon="clipboard"
+          title={t('history.emptyTitle')}
+          action={
+            <Link className={buttonClass({ size: 'lg' })} to={`${root}/exam`}>
+              {t('history.startMock')}
+            </Link>
+          }
+        >
+          <p>{t('history.empty')}</p>
+        </EmptyState>
       </div>
     );
   else
@@ -60,7 +65,8 @@ export function HistoryPage({ root }: { root: string }) {
           ))}
         </ol>
         <div className={styles.actions}>
-          <Link className={styles.secondaryButton} to={`${root}/exam`}>
+          <Link className={buttonClass({ variant: 'secondary' })} to={`${root}/exam`}>
+            <Icon name="play" />
             {t('history.startMock')}
           </Link>
         </div>
@@ -86,25 +92,31 @@ function HistoryItem({ attempt, root }: { attempt: ExamAttemptSummary; root: str
 
   return (
     <li className={styles.historyItem} data-testid="history-item">
-      <h2 id={`${id}-kind`} className={styles.cardTitle}>
-        {attempt.kind === 'mock' ? t('history.kindMock') : t('history.kindDemo')}
-      </h2>
+      <div className={styles.historyHead}>
+        <h2 id={`${id}-kind`} className={styles.historyKind}>
+          <Icon name={attempt.kind === 'mock' ? 'timer' : 'play'} className={styles.titleIcon} />
+          {attempt.kind === 'mock' ? t('history.kindMock') : t('history.kindDemo')}
+        </h2>
+        {open ? (
+          <Badge tone="warning" icon="timer">
+            {t('history.inProgress')}
+          </Badge>
+        ) : (
+          <Badge tone={passed ? 'success' : 'danger'} icon={passed ? 'check' : 'x'}>
+            {passed ? t('result.passed') : t('result.failed')}
+          </Badge>
+        )}
+      </div>
       <p id={`${id}-when`} className={styles.meta}>
+        <Icon name="calendar" size={16} />
         <time dateTime={when}>{formatDateTime(when, language)}</time>
       </p>
-      {open ? (
-        <p className={styles.statusOpen}>{t('history.inProgress')}</p>
-      ) : (
-        <dl className={styles.facts}>
+      {!open && (
+        <dl className={styles.historyFacts}>
           <div>
             <dt>{t('history.score')}</dt>
-            <dd>{t('history.scoreValue', { correct: attempt.correct ?? 0, total: attempt.total })}</dd>
-          </div>
-          <div>
-            <dt>{t('history.outcome')}</dt>
-            <dd className={passed ? styles.outcomePassed : styles.outcomeFailed}>
-              <span aria-hidden="true">{passed ? '✓ ' : '✗ '}</span>
-              {passed ? t('result.passed') : t('result.failed')}
+            <dd className={styles.historyScore}>
+              {t('history.scoreValue', { correct: attempt.correct ?? 0, total: attempt.total })}
             </dd>
           </div>
           {attempt.durationSeconds !== null && (
@@ -116,11 +128,12 @@ function HistoryItem({ attempt, root }: { attempt: ExamAttemptSummary; root: str
         </dl>
       )}
       <Link
-        className={open ? styles.primaryButton : styles.secondaryButton}
+        className={buttonClass({ variant: open ? 'primary' : 'secondary', block: true })}
         to={open ? area : `${area}/result/${encodeURIComponent(attempt.id)}`}
         aria-describedby={`${id}-kind ${id}-when`}
       >
         {open ? t('history.continue') : t('history.review')}
+        <Icon name="arrowRight" />
       </Link>
     </li>
   );

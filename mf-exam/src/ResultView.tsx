@@ -1,5 +1,6 @@
 import type { ExamAttempt, ExamQuestion, ExamReviewItem, ExamTopicScore } from '@buergerfit/contract';
 import { Link, useSession } from '@buergerfit/platform';
+import { Badge, Button, buttonClass, Card, Icon, ProgressBar, ProgressRing } from '@buergerfit/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format';
@@ -55,6 +56,7 @@ export function ResultView({
   const review = user ? result.review : null;
   const practise = review !== null && result.mistakes > 0;
 
+  const tone = result.passed ? 'success' : 'danger';
   return (
     <div className={styles.result}>
       {timeUp && (
@@ -68,33 +70,58 @@ export function ResultView({
         </p>
       )}
       <section
-        className={result.passed ? styles.resultPassed : styles.resultFailed}
+        className={styles.outcome}
+        data-outcome={result.passed ? 'passed' : 'failed'}
         aria-labelledby={`${id}-outcome`}
         data-testid="exam-result"
       >
-        <h2 id={`${id}-outcome`} ref={headingRef} tabIndex={-1}>
-          {result.passed ? t('result.passed') : t('result.failed')}
-        </h2>
-        <p className={styles.score} data-testid="exam-score">
-          {t('result.score', { correct: result.correct, total: result.total })}
-        </p>
-        <p data-testid="exam-duration">
-          {t('result.duration', { duration: formatDuration(t, result.durationSeconds) })}
-        </p>
-        <p>
-          {result.passed
-            ? t('result.passedText', { pass: attempt.passMark })
-            : t('result.failedText', { count: missing, pass: attempt.passMark })}
-        </p>
+        <div className={styles.ringWrap}>
+          <ProgressRing
+            value={result.correct}
+            max={result.total}
+            size={148}
+            tone={tone}
+            label={t('result.ringLabel')}
+            valueText={t('result.score', { correct: result.correct, total: result.total })}
+          >
+            <span className={styles.ringValue}>{result.correct}</span>
+            <span className={styles.ringTotal}>/{result.total}</span>
+          </ProgressRing>
+          {result.passed && <Icon name="sparkles" size={28} className={styles.sparkles} />}
+        </div>
+        <div className={styles.outcomeText}>
+          <h2 id={`${id}-outcome`} ref={headingRef} tabIndex={-1} className={styles.outcomeTitle}>
+            <Icon name={result.passed ? 'check' : 'x'} size={28} />
+            {result.passed ? t('result.passed') : t('result.failed')}
+          </h2>
+          <p className={styles.score} data-testid="exam-score">
+            {t('result.score', { correct: result.correct, total: result.total })}
+          </p>
+          <p className={styles.passMark}>
+            <Badge tone={tone} icon="target">
+              {t('result.passMark', { pass: attempt.passMark })}
+            </Badge>
+          </p>
+          <p>
+            {result.passed
+              ? t('result.passedText', { pass: attempt.passMark })
+              : t('result.failedText', { count: missing, pass: attempt.passMark })}
+          </p>
+          <p className={styles.duration} data-testid="exam-duration">
+            <Icon name="timer" size={16} />
+            {t('result.duration', { duration: formatDuration(t, result.durationSeconds) })}
+          </p>
+        </div>
       </section>
 
       {practise && (
         <div className={styles.practise}>
           <Link
-            className={styles.primaryButton}
+            className={buttonClass({ size: 'lg', block: true })}
             to={mistakesPath(attempt.id)}
             aria-describedby={`${id}-practise`}
           >
+            <Icon name="target" />
             {t('result.practise', { count: result.mistakes })}
           </Link>
           <p id={`${id}-practise`} className={styles.muted}>
@@ -103,16 +130,22 @@ export function ResultView({
         </div>
       )}
 
-      {user && result.topics && result.topics.length > 0 && <Topics topics={result.topics} />}
+      {user && result.topics && result.topics.length > 0 && (
+        <Topics topics={result.topics} passShare={attempt.passMark / Math.max(1, result.total)} />
+      )}
 
       {review === null ? (
-        <section className={styles.card} aria-labelledby={`${id}-guest`} data-testid="guest-prompt">
-          <h2 id={`${id}-guest`}>{t('result.guestTitle')}</h2>
-          <p>{t('result.guestPrompt')}</p>
-          <Link className={styles.primaryButton} to={`/login?redirect=${encodeURIComponent(loginPath)}`}>
-            {t('result.guestLink')}
-          </Link>
-        </section>
+        <div data-testid="guest-prompt">
+          <Card title={t('result.guestTitle')} icon="lock" tone="primary">
+            <p>{t('result.guestPrompt')}</p>
+            <Link
+              className={`${buttonClass({ block: true })} ${styles.wideAuto}`}
+              to={`/login?redirect=${encodeURIComponent(loginPath)}`}
+            >
+              {t('result.guestLink')}
+            </Link>
+          </Card>
+        </div>
       ) : (
         <Review questions={attempt.questions} review={review} />
       )}
@@ -122,22 +155,22 @@ export function ResultView({
           {retakeError}
         </p>
       )}
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={practise ? styles.secondaryButton : styles.primaryButton}
+      <div className={styles.resultActions}>
+        <Button
+          variant={practise ? 'secondary' : 'primary'}
+          icon="rotate"
           disabled={retaking}
           onClick={onRetake}
         >
           {retaking ? t('start.starting') : t('result.retake')}
-        </button>
+        </Button>
         {user && (
-          <Link className={styles.secondaryButton} to={historyPath}>
+          <Link className={buttonClass({ variant: 'secondary' })} to={historyPath}>
             {t('result.toHistory')}
           </Link>
         )}
         {user && (
-          <Link className={styles.secondaryButton} to="/dashboard">
+          <Link className={buttonClass({ variant: 'ghost' })} to="/dashboard">
             {t('result.toDashboard')}
           </Link>
         )}
@@ -147,31 +180,34 @@ export function ResultView({
 }
 
 /** Correct answers per topic: the figures as text, a bar beside them for the eye. */
-function Topics({ topics }: { topics: ExamTopicScore[] }) {
+function Topics({ topics, passShare }: { topics: ExamTopicScore[]; passShare: number }) {
   const { t } = useTranslation('exam');
-  const id = useId();
   return (
-    <section className={styles.card} aria-labelledby={`${id}-topics`} data-testid="exam-topics">
-      <h2 id={`${id}-topics`} className={styles.cardTitle}>
-        {t('result.topicsTitle')}
-      </h2>
-      <ul className={styles.topics}>
-        {topics.map((topic) => (
-          <li key={topic.id} className={styles.topic}>
-            <span className={styles.topicName}>{topic.name}</span>{' '}
-            <span className={styles.topicScore}>
-              {t('result.topicScore', { correct: topic.correct, total: topic.total })}
-            </span>
-            <span className={styles.bar} aria-hidden="true">
-              <span
-                className={styles.barFill}
-                style={{ width: `${topic.total > 0 ? Math.round((100 * topic.correct) / topic.total) : 0}%` }}
-              />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div data-testid="exam-topics">
+      <Card title={t('result.topicsTitle')} icon="chart">
+        <ul className={styles.topics}>
+          {topics.map((topic) => {
+            const score = t('result.topicScore', { correct: topic.correct, total: topic.total });
+            const share = topic.total > 0 ? topic.correct / topic.total : 0;
+            return (
+              <li key={topic.id} className={styles.topic}>
+                <span className={styles.topicName}>{topic.name}</span>{' '}
+                <span className={styles.topicScore}>{score}</span>
+                <span className={styles.topicBar}>
+                  <ProgressBar
+                    value={topic.correct}
+                    max={topic.total}
+                    label={topic.name}
+                    valueText={score}
+                    tone={share >= passShare ? 'success' : 'warning'}
+                  />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+    </div>
   );
 }
 
@@ -185,33 +221,38 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
 
   return (
     <section className={styles.review} aria-labelledby={`${id}-review`}>
-      <h2 id={`${id}-review`}>{t('result.review')}</h2>
+      <h2 id={`${id}-review`} className={styles.reviewTitle}>
+        <Icon name="list" className={styles.titleIcon} />
+        {t('result.review')}
+      </h2>
       {toPractise.length > 0 ? (
         <label className={styles.unsure}>
           <input type="checkbox" checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} />
           <span>{t('result.onlyWrong', { count: toPractise.length })}</span>
         </label>
       ) : (
-        <p className={styles.card}>{t('result.noneWrong')}</p>
+        <p className={styles.note}>{t('result.noneWrong')}</p>
       )}
       <ol className={styles.reviewList}>
         {shown.map((item) => {
           const q = byPosition.get(item.position);
           if (!q) return null;
           return (
-            <li key={item.position} className={item.isCorrect ? styles.reviewRight : styles.reviewWrong}>
+            <li
+              key={item.position}
+              className={styles.reviewItem}
+              data-outcome={item.isCorrect ? 'right' : 'wrong'}
+            >
               <article aria-labelledby={`${id}-q${item.position}`} data-testid="review-item">
-                <h3 id={`${id}-q${item.position}`}>
+                <h3 id={`${id}-q${item.position}`} className={styles.reviewHeading}>
                   {t('result.reviewItem', { number: item.position })}{' '}
-                  <span
-                    className={`${styles.mark} ${item.isCorrect ? styles.toneSuccess : styles.toneDanger}`}
-                  >
+                  <Badge tone={item.isCorrect ? 'success' : 'danger'} icon={item.isCorrect ? 'check' : 'x'}>
                     {item.isCorrect ? t('result.markRight') : t('result.markWrong')}
-                  </span>
+                  </Badge>
                   {item.unsure && (
                     <>
                       {' '}
-                      <span className={`${styles.mark} ${styles.toneWarning}`}>{t('result.markUnsure')}</span>
+                      <Badge tone="warning">{t('result.markUnsure')}</Badge>
                     </>
                   )}
                 </h3>
@@ -220,7 +261,7 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                     ? t('run.stateQuestion', { official: q.official })
                     : t('run.official', { official: q.official })}
                 </p>
-                <p lang="de" className={styles.questionText}>
+                <p lang="de" className={styles.reviewQuestion}>
                   {q.text}
                 </p>
                 {q.image && (
@@ -236,23 +277,26 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                     const isCorrect = i === item.correct;
                     const isMine = i === item.answer;
                     const translated = q.translation?.answers[i];
+                    const mark = isCorrect ? 'correct' : isMine ? 'wrong' : undefined;
                     return (
-                      <li
-                        key={answer}
-                        className={isCorrect ? styles.correct : isMine ? styles.wrong : undefined}
-                      >
-                        <span lang="de">{answer}</span>
-                        {translated && (
-                          <span lang="en" className={styles.translatedAnswer}>
-                            {translated}
-                          </span>
-                        )}
-                        {(isMine || isCorrect) && (
-                          <span className={styles.tags}>
-                            {isMine && <strong>{t('result.yourAnswer')}</strong>}
-                            {isCorrect && <strong>{t('result.correctAnswer')}</strong>}
-                          </span>
-                        )}
+                      <li key={answer} className={styles.reviewAnswer} data-mark={mark}>
+                        <span className={styles.reviewMark}>
+                          {mark && <Icon name={isCorrect ? 'check' : 'x'} size={18} />}
+                        </span>
+                        <span className={styles.reviewAnswerText}>
+                          <span lang="de">{answer}</span>
+                          {translated && (
+                            <span lang="en" className={styles.translatedAnswer}>
+                              {translated}
+                            </span>
+                          )}
+                          {(isMine || isCorrect) && (
+                            <span className={styles.tags}>
+                              {isMine && <strong>{t('result.yourAnswer')}</strong>}
+                              {isCorrect && <strong>{t('result.correctAnswer')}</strong>}
+                            </span>
+                          )}
+                        </span>
                       </li>
                     );
                   })}
@@ -260,7 +304,10 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                 {item.answer === null && <p className={styles.muted}>{t('result.noAnswer')}</p>}
                 {item.explanation && (
                   <div className={styles.explanation}>
-                    <h4>{t('result.explanation')}</h4>
+                    <h4>
+                      <Icon name="lightbulb" size={16} className={styles.explanationIcon} />
+                      {t('result.explanation')}
+                    </h4>
                     <p lang={item.explanation.lang}>{item.explanation.text}</p>
                   </div>
                 )}

@@ -1,6 +1,6 @@
 import type { ExamKind } from '@buergerfit/contract';
 import { Link, readStoredFederalState, useLanguage, useSession } from '@buergerfit/platform';
-import { RetryAlert } from '@buergerfit/ui';
+import { Button, Card, Field, Icon, type IconName, RetryAlert, Select } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,89 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
         ? t('start.stateFromStorage', { state: nameOf(preset.code) })
         : t('start.stateDefault', { state: nameOf(preset.code) });
 
+  const facts: { icon: IconName; text: string }[] = [
+    { icon: 'list', text: t('start.factQuestions', { total: EXAM_QUESTIONS }) },
+    { icon: 'target', text: t('start.factPass', { pass: EXAM_PASS_MARK }) },
+    {
+      icon: 'timer',
+      text: kind === 'mock' ? t('start.factTime', { minutes: MOCK_MINUTES }) : t('start.factNoTime'),
+    },
+  ];
+
   return (
     <div className={styles.startScreen}>
-      <section className={styles.card} aria-labelledby={`${id}-rules`}>
-        <h2 id={`${id}-rules`}>{t('start.rulesTitle')}</h2>
+      <ul className={styles.facts}>
+        {facts.map((fact) => (
+          <li key={fact.icon}>
+            <Icon name={fact.icon} size={18} />
+            {fact.text}
+          </li>
+        ))}
+      </ul>
+
+      <form
+        className={styles.startForm}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onStart(chosen);
+        }}
+      >
+        {states.isError ? (
+          <RetryAlert
+            classes={styles}
+            message={t('start.statesFailed')}
+            retry={t('start.retry')}
+            query={states}
+          />
+        ) : (
+          <Field label={t('start.stateLabel')}>
+            {(control) => (
+              <Select
+                {...control}
+                aria-describedby={`${id}-state-note`}
+                value={chosen}
+                onChange={(e) => setPicked(e.target.value)}
+                disabled={states.isPending}
+              >
+                {(states.data ?? [{ code: chosen, name: chosen }]).map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        <p id={`${id}-state-note`} className={styles.stateNote} data-testid="state-default">
+          {presetText}
+        </p>
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          block
+          iconEnd={starting ? undefined : 'arrowRight'}
+          className={styles.startButton}
+          disabled={starting}
+        >
+          {starting ? t('start.starting') : kind === 'mock' ? t('mock.start') : t('demo.start')}
+        </Button>
+      </form>
+
+      {!user && kind === 'demo' && (
+        <p className={styles.guestNote}>
+          <Icon name="info" className={styles.guestNoteIcon} />
+          <span>
+            {t('demo.guestNote')} <Link to="/login?redirect=%2Fdemo">{t('result.guestLink')}</Link>
+          </span>
+        </p>
+      )}
+
+      <Card title={t('start.rulesTitle')} icon="clipboard">
         <ul className={styles.rules}>
           <li>
             {t('start.ruleQuestions', {
@@ -67,58 +146,7 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
           <li>{t('start.ruleSave')}</li>
           <li>{t('start.ruleLanguage')}</li>
         </ul>
-      </section>
-
-      {!user && kind === 'demo' && (
-        <p className={styles.card}>
-          {t('demo.guestNote')} <Link to="/login?redirect=%2Fdemo">{t('result.guestLink')}</Link>
-        </p>
-      )}
-
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onStart(chosen);
-        }}
-      >
-        <label htmlFor={`${id}-state`}>{t('start.stateLabel')}</label>
-        {states.isError ? (
-          <RetryAlert
-            classes={styles}
-            message={t('start.statesFailed')}
-            retry={t('start.retry')}
-            query={states}
-          />
-        ) : (
-          <select
-            id={`${id}-state`}
-            value={chosen}
-            onChange={(e) => setPicked(e.target.value)}
-            disabled={states.isPending}
-            aria-describedby={`${id}-state-note`}
-          >
-            {(states.data ?? [{ code: chosen, name: chosen }]).map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        )}
-        <p id={`${id}-state-note`} className={styles.muted} data-testid="state-default">
-          {presetText}
-        </p>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primaryButton} disabled={starting}>
-            {starting ? t('start.starting') : kind === 'mock' ? t('mock.start') : t('demo.start')}
-          </button>
-        </div>
-      </form>
+      </Card>
     </div>
   );
 }

@@ -88,6 +88,47 @@ describe('taking the exam', () => {
     expect(description?.textContent).toMatch(/Picture 1 \(Bild 1\): a black eagle/);
   });
 
+  it('starts with the focus on question 1 and a top bar with the progress', async () => {
+    await startDemo();
+    expect(document.activeElement?.textContent).toBe('Question 1 of 33');
+    const bar = screen.getByTestId('exam-top-bar');
+    expect(bar.textContent).toContain('Question 1/33');
+    const progress = within(bar).getByRole('progressbar', { name: 'Progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('1');
+    expect(progress.getAttribute('aria-valuemax')).toBe('33');
+    expect(progress.getAttribute('aria-valuetext')).toBe('Question 1 of 33');
+    // The demo has no clock.
+    expect(within(bar).queryByRole('timer')).toBeNull();
+    // Each answer is one card: the whole card chooses it, the chosen one is marked.
+    const cards = screen.getAllByTestId('answer-card');
+    expect(cards).toHaveLength(4);
+    await userEvent.click(cards[2] as HTMLElement);
+    expect(answerRadio(3).checked).toBe(true);
+    expect((cards[2] as HTMLElement).dataset.checked).toBe('true');
+    expect((cards[0] as HTMLElement).dataset.checked).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(within(bar).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+  });
+
+  it('enlarges a picture on tap in a dialog, and closes it again', async () => {
+    const { user } = await startDemo();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Question 2 of 33');
+    expect(screen.queryByRole('dialog', { name: 'Picture for question 2' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enlarge the picture for question 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Picture for question 2' });
+    const large = within(dialog).getByRole('img', { name: 'Picture for question 2' });
+    expect(large.getAttribute('src')).toBe('/catalog-images/q021.png');
+    expect(within(dialog).getByText(/Picture 1 \(Bild 1\): a black eagle/)).toBeTruthy();
+    // The answer keys wait while the picture is open.
+    await user.keyboard('3');
+    expect(answerRadio(3).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Close picture' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Picture for question 2' })).toBeNull());
+    await user.keyboard('3');
+    expect(answerRadio(3).checked).toBe(true);
+  });
+
   it('moves between questions with previous/next and the overview, and marks answered/unsure/open', async () => {
     const { user, fake } = await startDemo();
     expect(screen.getByRole('group', { name: 'Your answer (keys 1–4)' })).toBeTruthy();
@@ -155,7 +196,7 @@ describe('taking the exam', () => {
     await user.keyboard('2');
     await user.keyboard('u');
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
-    const dialog = (await heading('Finish the test?')).closest('section') as HTMLElement;
+    const dialog = (await heading('Finish the test?')).closest('dialog') as HTMLElement;
     expect(within(dialog).getByRole('alert').textContent).toMatch(
       /^31 questions are not answered yet; they count as wrong:/,
     );
@@ -179,7 +220,7 @@ describe('results', () => {
     await waitFor(() => expect(fake.attempts.values().next().value?.questions[19]?.answer).not.toBeNull());
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
     await user.click(await screen.findByRole('button', { name: 'Finish now' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Passed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passed' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('exam-score').textContent).toBe('20/33 correct');
     const id = [...fake.attempts.keys()][0] as string;
     const prompt = screen.getByTestId('guest-prompt');
@@ -215,6 +256,11 @@ describe('results', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Not passed' })).toBeTruthy();
     expect(screen.getByTestId('exam-score').textContent).toBe('16/33 correct');
     expect(screen.getByText(/You need 17 correct answers to pass, 1 more than this time/)).toBeTruthy();
+    const ring = screen.getByRole('progressbar', { name: 'Your score' });
+    expect(ring.getAttribute('aria-valuenow')).toBe('16');
+    expect(ring.dataset.tone).toBe('danger');
+    // No celebration when not passed.
+    expect(screen.getByTestId('exam-result').querySelector('[data-icon="sparkles"]')).toBeNull();
     expect(screen.queryByTestId('guest-prompt')).toBeNull();
     const items = screen.getAllByTestId('review-item');
     expect(items).toHaveLength(33);

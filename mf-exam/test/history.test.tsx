@@ -57,29 +57,35 @@ describe('test history', () => {
       ]);
     const resultLink = (item: HTMLElement) =>
       within(item).getByRole('link', { name: 'See result and answers' }).getAttribute('href');
-    // The outcome is in words (the mark beside it is hidden from screen readers, the colour only adds to it).
+    // The outcome is a badge in words (its mark is hidden from screen readers, the colour only adds to it).
+    const badge = (item: HTMLElement) => item.querySelector('[data-tone]') as HTMLElement;
     expect(facts(last)).toEqual([
       ['Score', '25 of 33'],
-      ['Result', '✓ Passed'],
       ['Time taken', '24 minutes'],
     ]);
-    expect(last.querySelector('dd [aria-hidden="true"]')?.textContent).toBe('✓ ');
+    expect(badge(last).textContent).toBe('Passed');
+    expect(badge(last).dataset.tone).toBe('success');
+    expect(badge(last).querySelector('svg[aria-hidden="true"]')?.getAttribute('data-icon')).toBe('check');
+    expect(badge(open).textContent).toBe('In progress');
+    expect(badge(open).dataset.tone).toBe('warning');
     expect(resultLink(last)).toBe(`/exam/result/${mock.id}`);
 
     expect(within(quick).getByRole('heading', { level: 2 }).textContent).toBe('Demo test');
     expect(facts(quick)).toEqual([
       ['Score', '17 of 33'],
-      ['Result', '✓ Passed'],
       ['Time taken', '1 minute'],
     ]);
+    expect(badge(quick).textContent).toBe('Passed');
     expect(resultLink(quick)).toBe(`/demo/result/${quickDemo.id}`);
 
     expect(first.querySelector('time')?.textContent).toMatch(/^Nov 18, 2026, 10:41\sAM$/);
     expect(facts(first)).toEqual([
       ['Score', '10 of 33'],
-      ['Result', '✗ Not passed'],
       ['Time taken', '41 minutes'],
     ]);
+    expect(badge(first).textContent).toBe('Not passed');
+    expect(badge(first).dataset.tone).toBe('danger');
+    expect(badge(first).querySelector('svg[aria-hidden="true"]')?.getAttribute('data-icon')).toBe('x');
     expect(resultLink(first)).toBe(`/demo/result/${oldDemo.id}`);
   });
 
@@ -107,6 +113,7 @@ describe('test history', () => {
     const user = userEvent.setup();
     await renderRemote(App, { path: '/exam/history', client: fake.client });
     const empty = await screen.findByTestId('history-empty');
+    expect(within(empty).getByRole('heading', { level: 2, name: 'No tests yet' })).toBeTruthy();
     expect(empty.textContent).toMatch(/You have not taken a test yet/);
     expect(screen.queryAllByTestId('history-item')).toHaveLength(0);
     await user.click(within(empty).getByRole('link', { name: 'Start a mock test' }));

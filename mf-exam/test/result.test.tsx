@@ -59,6 +59,26 @@ describe('the result of a past attempt, opened by its address', () => {
         .map((li) => li.textContent),
     ).toEqual(['Politics 12 of 15', 'History 9 of 9', 'Society 4 of 6', 'Berlin 1 of 3']);
 
+    // The score as a ring (26 of 33, passed: the success tone and the sparkles), the pass mark in words.
+    const ring = screen.getByRole('progressbar', { name: 'Your score' });
+    expect(ring.getAttribute('aria-valuenow')).toBe('26');
+    expect(ring.getAttribute('aria-valuemax')).toBe('33');
+    expect(ring.getAttribute('aria-valuetext')).toBe('26/33 correct');
+    expect(ring.dataset.tone).toBe('success');
+    expect(ring.textContent).toBe('26/33');
+    expect(screen.getByTestId('exam-result').querySelector('[data-icon="sparkles"]')).not.toBeNull();
+    expect(screen.getByText('17 needed to pass')).toBeTruthy();
+    // A bar per topic, named by the topic, with its figures; below the pass share in the warning tone.
+    const bars = within(topics).getAllByRole('progressbar');
+    expect(bars.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-valuetext')])).toEqual([
+      ['Politics', '12 of 15'],
+      ['History', '9 of 9'],
+      ['Society', '4 of 6'],
+      ['Berlin', '1 of 3'],
+    ]);
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['12', '9', '4', '1']);
+    expect(bars.map((b) => b.dataset.tone)).toEqual(['success', 'success', 'success', 'warning']);
+
     const practise = screen.getByRole('link', { name: 'Practise my 8 mistakes' });
     expect(practise.getAttribute('href')).toBe(`/learn/mistakes/${attempt.id}`);
     expect(practise.className).toMatch(/primaryButton/);
@@ -140,7 +160,7 @@ describe("the guest's demo at sign-up", () => {
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
     await user.click(await screen.findByRole('button', { name: 'Finish now' }));
 
-    const prompt = await screen.findByTestId('guest-prompt');
+    const prompt = await screen.findByTestId('guest-prompt', undefined, { timeout: 5000 });
     const id = [...fake.attempts.keys()][0] as string;
     expect(within(prompt).getByRole('link', { name: 'Sign up or log in' }).getAttribute('href')).toBe(
       `/login?redirect=%2Fdemo%2Fresult%2F${id}`,
@@ -184,14 +204,14 @@ describe('plural forms', () => {
     await renderRemote(App, { path: '/demo', client: fake.client });
     await heading('Question 32 of 33');
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
-    const dialog = (await heading('Finish the test?')).closest('section') as HTMLElement;
+    const dialog = (await heading('Finish the test?')).closest('dialog') as HTMLElement;
     expect(within(dialog).getByRole('alert').textContent).toMatch(
       /^2 questions are not answered yet; they count as wrong:/,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Back to the questions' }));
     await user.keyboard('1');
     await user.click(screen.getByRole('button', { name: 'Finish test' }));
-    const again = (await heading('Finish the test?')).closest('section') as HTMLElement;
+    const again = (await heading('Finish the test?')).closest('dialog') as HTMLElement;
     expect(within(again).getByRole('alert').textContent).toMatch(
       /^1 question is not answered yet; it counts as wrong:/,
     );

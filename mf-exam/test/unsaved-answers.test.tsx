@@ -77,7 +77,7 @@ describe('answers not saved yet', () => {
     );
     fake.expire(open.id);
     await renderRemote(App, { path: '/exam', client: fake.client });
-    expect(await screen.findByText(/Time is up/)).toBeTruthy();
+    expect(await screen.findByText(/Time is up/, undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('unsaved-dropped').textContent).toBe(
       '2 answers were not saved before the end. The server no longer accepted them after the time was up, so they did not count.',
     );

@@ -7,8 +7,10 @@ import {
   Route,
   Routes,
   registerNamespace,
+  useLocation,
 } from '@buergerfit/platform';
-import { useEffect } from 'react';
+import { Icon, type IconName } from '@buergerfit/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline, usePendingAnswers, useProgressSync } from './data';
 import { startOutbox } from './offline';
@@ -26,38 +28,68 @@ registerNamespace('learn', learn);
 
 export { LearnPage };
 
-const MODES = [
-  { path: '', key: 'learn' },
-  { path: 'focus', key: 'focus' },
-  { path: 'challenge', key: 'challenge' },
-  { path: 'state', key: 'state' },
-  { path: 'flashcards', key: 'flashcards' },
-  { path: 'bookmarks', key: 'bookmarks' },
-] as const;
+const MODES: readonly { path: string; key: string; icon: IconName }[] = [
+  { path: '', key: 'learn', icon: 'book' },
+  { path: 'focus', key: 'focus', icon: 'target' },
+  { path: 'challenge', key: 'challenge', icon: 'timer' },
+  { path: 'state', key: 'state', icon: 'mapPin' },
+  { path: 'flashcards', key: 'flashcards', icon: 'cards' },
+  { path: 'bookmarks', key: 'bookmarks', icon: 'bookmark' },
+];
+
+/** After `ms` of `on` in a row: a state that is over quickly never shows (and never moves the page). */
+function useLasting(on: boolean, ms: number): boolean {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setLasting(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setLasting(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [on, ms]);
+  return on && lasting;
+}
+
+/** Online, an answer is usually sent within a moment: "Sending…" only when it takes longer. */
+const SENDING_NOTICE_MS = 1500;
 
 function Layout({ base }: { base: string }) {
   const { t } = useTranslation('learn');
   const online = useOnline();
   const pending = usePendingAnswers();
+  const slowSend = useLasting(online && pending > 0, SENDING_NOTICE_MS);
+  const modes = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow phone the row of modes scrolls: the current one is brought into it (e.g. "Bookmarks", the last).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again on every route change (another current mode)
+  useEffect(() => {
+    const nav = modes.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   useProgressSync();
   useEffect(() => startOutbox(), []);
-  // Each page renders its own <h1> (and document title) after the modes; the section is named by it.
+  // Each page renders its own <h1> (and document title) after the modes; the section is named by it. The modes
+  // are one compact row of tab-like links that scrolls sideways inside itself on a narrow phone.
   return (
     <section className={styles.page} aria-labelledby={PAGE_TITLE_ID}>
-      <nav aria-label={t('modesLabel')} className={styles.modes}>
-        {MODES.map((m) => (
-          <NavLink
-            key={m.key}
-            to={m.path ? `${base}/${m.path}` : base}
-            end
-            className={({ isActive }) => (isActive ? styles.modeActive : styles.mode)}
-          >
-            {t(`modes.${m.key}`)}
-          </NavLink>
-        ))}
+      <nav ref={modes} aria-label={t('modesLabel')} className={styles.modes}>
+        <ul>
+          {MODES.map((m) => (
+            <li key={m.key}>
+              <NavLink to={m.path ? `${base}/${m.path}` : base} end className={styles.mode}>
+                <Icon name={m.icon} size={18} />
+                {t(`modes.${m.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
       </nav>
-      {(!online || pending > 0) && (
+      {(!online || slowSend) && (
         <p role="status" className={styles.offline}>
+          <Icon name={online ? 'refresh' : 'info'} size={18} />
           {!online ? t('offline', { count: pending }) : t('pending', { count: pending })}
         </p>
       )}

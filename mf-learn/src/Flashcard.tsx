@@ -1,5 +1,6 @@
 import type { Question } from '@buergerfit/contract';
 import { useLanguage } from '@buergerfit/platform';
+import { Icon } from '@buergerfit/ui';
 import { type MouseEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuestionImage, QuestionTags } from './QuestionCard';
@@ -88,13 +89,20 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
             </p>
           )}
           <QuestionImage question={q} />
+          <p className={styles.turnHint} aria-hidden="true">
+            <Icon name="rotate" size={16} />
+            {t('tapToTurn')}
+          </p>
         </div>
         <div
           className={`${styles.face} ${styles.faceBack}`}
           inert={!flipped}
           aria-hidden={!flipped || undefined}
         >
-          <p className={styles.backLabel}>{t('flashcardAnswer')}</p>
+          <p className={styles.backLabel}>
+            <Icon name="check" size={18} />
+            {t('flashcardAnswer')}
+          </p>
           <p lang="de" className={styles.backAnswer}>
             {q.answers[q.correct]}
           </p>
@@ -107,11 +115,12 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
             <>
               <button
                 type="button"
-                className={styles.linkButton}
+                className={styles.toolButton}
                 aria-expanded={explain}
                 aria-controls={explanationId}
                 onClick={() => setExplain((v) => !v)}
               >
+                <Icon name="lightbulb" size={18} />
                 {explain ? t('hideExplanation') : t('showExplanation')}
               </button>
               <div id={explanationId} className={styles.explanation} hidden={!explain}>

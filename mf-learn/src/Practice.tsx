@@ -6,7 +6,8 @@ import {
   useShortcuts,
   writeStorage,
 } from '@buergerfit/platform';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Icon } from '@buergerfit/ui';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useRecordAnswer } from './data';
 import { QuestionCard } from './QuestionCard';
@@ -67,9 +68,19 @@ export function BookmarkFailed({ failed }: { failed: boolean }) {
   if (!failed) return null;
   return (
     <p role="alert" className={styles.inlineError}>
+      <Icon name="alert" size={18} />
       {t('bookmarkFailed')}
     </p>
   );
+}
+
+/**
+ * Previous / next (and more) for the question on screen: on a phone (< 768 px) a bar stuck to the bottom edge of
+ * the screen (above the home indicator) while the question scrolls under it, settling under the question at its
+ * end, so it never covers what follows the question; on a wide screen a row of buttons under the question.
+ */
+export function NavBar({ children }: { children: ReactNode }) {
+  return <div className={styles.navBar}>{children}</div>;
 }
 
 /** A practice page's position (from the first question) and the stored shuffle setting: spread into `<Practice>`. */
@@ -87,8 +98,10 @@ export interface PracticeProps {
   shuffle: boolean;
   /** Called after each answer (challenge mode counts with it). */
   onAnswered?: (question: Question, isCorrect: boolean) => void;
-  /** Extra buttons after previous/next/restart. */
+  /** Offer "Restart" (back to the first question, answers cleared). */
   showRestart?: boolean;
+  /** Shown between the question and the bar (the question list on /learn). */
+  children?: ReactNode;
 }
 
 /**
@@ -103,6 +116,7 @@ export function Practice({
   shuffle,
   onAnswered,
   showRestart = true,
+  children,
 }: PracticeProps) {
   const { t } = useTranslation('learn');
   const record = useRecordAnswer(mode);
@@ -145,7 +159,7 @@ export function Practice({
   });
 
   return (
-    <div>
+    <div className={styles.practice}>
       <QuestionCard
         key={q.id}
         question={q}
@@ -158,30 +172,25 @@ export function Practice({
         position={{ current: current + 1, total: questions.length }}
       />
       <BookmarkFailed failed={bookmarkFailed} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.secondaryButton}
-          disabled={current === 0}
-          onClick={() => go(current - 1)}
-        >
+      <NavBar>
+        <Button variant="secondary" icon="arrowLeft" disabled={current === 0} onClick={() => go(current - 1)}>
           {t('previous')}
-        </button>
-        <button
-          type="button"
-          className={styles.primaryButton}
+        </Button>
+        {showRestart && (
+          <Button variant="ghost" icon="rotate" className={styles.restart} onClick={restart}>
+            <span className={styles.restartText}>{t('restart')}</span>
+          </Button>
+        )}
+        <Button
+          iconEnd="arrowRight"
           disabled={current >= questions.length - 1}
           onClick={() => go(current + 1)}
         >
           {t('next')}
-        </button>
-        {showRestart && (
-          <button type="button" className={styles.secondaryButton} onClick={restart}>
-            {t('restart')}
-          </button>
-        )}
-      </div>
-      <p className={styles.hint}>{t('keyboardHint')}</p>
+        </Button>
+      </NavBar>
+      {children}
+      <p className={styles.keysHint}>{t('keyboardHint')}</p>
     </div>
   );
 }

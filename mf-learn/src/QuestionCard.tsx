@@ -1,5 +1,6 @@
 import type { Question, QuestionProgress } from '@buergerfit/contract';
 import { useLanguage } from '@buergerfit/platform';
+import { Badge, Icon } from '@buergerfit/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayNumber } from './questionNumbers';
@@ -11,10 +12,10 @@ export function QuestionTags({ question: q }: { question: Question }) {
   const { t } = useTranslation('learn');
   return (
     <>
-      <span className={styles.tag}>{t('number', { number: displayNumber(q) })}</span>
-      <span className={styles.tag}>
+      <Badge>{t('number', { number: displayNumber(q) })}</Badge>
+      <Badge icon={q.state ? 'mapPin' : undefined}>
         {q.state ? t('stateQuestion', { state: q.state }) : t('generalQuestion')}
-      </span>
+      </Badge>
     </>
   );
 }
@@ -47,7 +48,8 @@ export function TranslationToggle({
   const { language } = useLanguage();
   if (!q.translation || language === 'de') return null;
   return (
-    <button type="button" className={styles.linkButton} aria-pressed={shown} onClick={() => onToggle(!shown)}>
+    <button type="button" className={styles.toolButton} aria-pressed={shown} onClick={() => onToggle(!shown)}>
+      <Icon name="globe" size={18} />
       {shown ? t('hideTranslation') : language === 'hr' ? t('showTranslationEnglish') : t('showTranslation')}
     </button>
   );
@@ -59,8 +61,8 @@ export function ReadAloudButton({ text }: { text: string }) {
   const voice = useGermanVoice();
   if (!voice) return null;
   return (
-    <button type="button" className={styles.linkButton} onClick={() => speakGerman(voice, text)}>
-      <span aria-hidden="true">🔊 </span>
+    <button type="button" className={styles.toolButton} onClick={() => speakGerman(voice, text)}>
+      <Icon name="volume" size={18} />
       {t('readAloud')}
     </button>
   );
@@ -69,8 +71,8 @@ export function ReadAloudButton({ text }: { text: string }) {
 export function BookmarkButton({ bookmarked, onToggle }: { bookmarked: boolean; onToggle: () => void }) {
   const { t } = useTranslation('learn');
   return (
-    <button type="button" className={styles.linkButton} aria-pressed={bookmarked} onClick={onToggle}>
-      <span aria-hidden="true">{bookmarked ? '★ ' : '☆ '}</span>
+    <button type="button" className={styles.toolButton} aria-pressed={bookmarked} onClick={onToggle}>
+      <Icon name={bookmarked ? 'starFilled' : 'star'} size={18} />
       {bookmarked ? t('bookmarked') : t('bookmark')}
     </button>
   );
@@ -108,15 +110,19 @@ export function QuestionCard({
   const spoken = `${q.text} ${order.map((i, pos) => `${pos + 1}: ${q.answers[i]}`).join('. ')}`;
 
   return (
-    <article className={styles.card} aria-labelledby={headingId}>
+    <article className={styles.questionCard} aria-labelledby={headingId}>
       <div className={styles.meta}>
         {position && (
-          <span className={styles.badge}>
+          <Badge tone="primary">
             {t('questionOf', { current: position.current, total: position.total })}
-          </span>
+          </Badge>
         )}
         <QuestionTags question={q} />
-        {progress?.mastered && <span className={styles.tagGood}>{t('mastered')}</span>}
+        {progress?.mastered && (
+          <Badge tone="success" icon="check">
+            {t('mastered')}
+          </Badge>
+        )}
       </div>
       <h2 id={headingId} lang="de" className={styles.questionText}>
         {q.text}
@@ -132,6 +138,8 @@ export function QuestionCard({
         <ReadAloudButton text={spoken} />
         {onToggleBookmark && <BookmarkButton bookmarked={Boolean(bookmarked)} onToggle={onToggleBookmark} />}
       </div>
+      {/* Each answer a large card: its key (1–4) in a column of its own, so wrapped text never runs under it; once
+          answered, the right one marked with a check and the wrong choice with an x, each in its tone. */}
       <ol className={styles.answers} aria-label={t('answersLabel')}>
         {order.map((i, pos) => {
           const isCorrect = i === q.correct;
@@ -152,20 +160,17 @@ export function QuestionCard({
                 <span className={styles.key} aria-hidden="true">
                   {pos + 1}
                 </span>
-                <span lang="de">{q.answers[i]}</span>
-                {answerTranslation && (
-                  <span lang="en" className={styles.answerTranslation}>
-                    {answerTranslation}
-                  </span>
-                )}
-                {answered && isCorrect && (
-                  <span className={styles.mark} aria-hidden="true">
-                    ✓
-                  </span>
-                )}
-                {answered && !isCorrect && i === chosen && (
-                  <span className={styles.mark} aria-hidden="true">
-                    ✗
+                <span className={styles.answerText}>
+                  <span lang="de">{q.answers[i]}</span>
+                  {answerTranslation && (
+                    <span lang="en" className={styles.answerTranslation}>
+                      {answerTranslation}
+                    </span>
+                  )}
+                </span>
+                {answered && (isCorrect || i === chosen) && (
+                  <span className={styles.mark}>
+                    <Icon name={isCorrect ? 'check' : 'x'} size={22} />
                   </span>
                 )}
               </button>
@@ -175,14 +180,20 @@ export function QuestionCard({
       </ol>
       {answered && (
         <p role="status" className={chosen === q.correct ? styles.feedbackGood : styles.feedbackBad}>
-          {chosen === q.correct
-            ? t('correct')
-            : `${t('wrong')} · ${t('correctAnswerIs', { answer: q.answers[q.correct] })}`}
+          <Icon name={chosen === q.correct ? 'check' : 'x'} size={20} />
+          <span>
+            {chosen === q.correct
+              ? t('correct')
+              : `${t('wrong')} · ${t('correctAnswerIs', { answer: q.answers[q.correct] })}`}
+          </span>
         </p>
       )}
       {answered && q.explanation && (
         <details className={styles.explanation} open>
-          <summary>{t('explanation')}</summary>
+          <summary>
+            <Icon name="lightbulb" size={18} />
+            {t('explanation')}
+          </summary>
           <p lang={q.explanation.lang}>{q.explanation.text}</p>
         </details>
       )}

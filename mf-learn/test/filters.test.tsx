@@ -52,8 +52,15 @@ async function open({
 }
 
 const count = () => screen.getByText(/^\d+ questions?$/).textContent;
-const shown = () => screen.getByRole('heading', { level: 2 }).textContent;
+/** The question on screen (the filter sheet has a heading of its own). */
+const shown = () => within(screen.getByRole('article')).getByRole('heading', { level: 2 }).textContent;
 const search = () => screen.getByRole('searchbox', { name: 'Search' });
+/** Opens the filter sheet from the toolbar above the question (its button names the active filters). */
+const openFilters = async (name: string | RegExp = /^Filters/) =>
+  userEvent.click(screen.getByRole('button', { name }));
+/** Closes the sheet with its "Show N questions" button. */
+const closeFilters = async () =>
+  userEvent.click(screen.getByRole('button', { name: /^Show \d+ questions?$/ }));
 /** Opens the question list (the numbers under the card) and returns it. */
 async function openList() {
   const summary = screen.getByText('Question list', { selector: 'summary' });
@@ -75,6 +82,7 @@ describe('search', () => {
   it('finds German text ignoring case and diacritics, the translation, and the official number', async () => {
     await open();
     expect(count()).toBe('6 questions');
+    await openFilters();
     await searchFindsOne('munchen', 'Wo liegt München?');
 
     await searchFindsOne('WAHLT IN deutschland', 'Wer wählt in Deutschland den Bundeskanzler?');
@@ -98,17 +106,21 @@ describe('search', () => {
 
   it('an empty result says so; “Clear filters” brings every question back', async () => {
     await open();
+    await openFilters();
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'general');
     await typeSearch('zzz');
+    await closeFilters();
     expect(await screen.findByText('No questions match these filters.')).toBeTruthy();
     expect(count()).toBe('0 questions');
     expect(screen.queryByRole('list', { name: 'Answers' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(count()).toBe('6 questions'));
+    // No filter is on any more: the Filter button has no count.
+    await openFilters('Filters');
     expect((search() as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Questions') as HTMLSelectElement).value).toBe('all');
     expect(screen.getByText('Question 1 of 6')).toBeTruthy();
-  });
+  }, 15_000); // many steps: slow on a loaded machine
 
   it('foldText, questionSearch and findByNumber', () => {
     expect(foldText('  München  STRAßE Ärger ')).toBe('munchen strasse arger');
@@ -140,24 +152,27 @@ describe('filters', () => {
       },
       bookmarks: [QUESTIONS[1] as Question, QUESTIONS[4] as Question],
     });
-    const status = screen.getByLabelText('Show');
+    await openFilters();
+    const status = () => screen.getByLabelText('Show');
 
-    await userEvent.selectOptions(status, 'wrong');
+    await userEvent.selectOptions(status(), 'wrong');
     await waitFor(() => expect(count()).toBe('2 questions'));
     expect(shown()).toBe('Wer wählt in Deutschland den Bundeskanzler?');
     expect(screen.getByText('Question 1 of 2')).toBeTruthy();
 
     // Never answered: no progress at all, or seen 0.
-    await userEvent.selectOptions(status, 'unseen');
+    await userEvent.selectOptions(status(), 'unseen');
     await waitFor(() => expect(count()).toBe('3 questions'));
+    await closeFilters();
     const list = await openList();
     expect(
       within(list)
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['3', '12', 'BY-1']);
+    await openFilters('Filters (1 active)');
 
-    await userEvent.selectOptions(status, 'bookmarked');
+    await userEvent.selectOptions(status(), 'bookmarked');
     await waitFor(() => expect(count()).toBe('2 questions'));
     expect(shown()).toBe('Wo liegt München?');
 
@@ -168,25 +183,29 @@ describe('filters', () => {
     await waitFor(() => expect(count()).toBe('1 question'));
     expect(shown()).toBe('Welches Wappen gehört zum Freistaat Bayern?');
 
-    await userEvent.selectOptions(status, 'all');
+    await userEvent.selectOptions(status(), 'all');
     await waitFor(() => expect(count()).toBe('2 questions'));
-  });
+  }, 15_000); // many steps: slow on a loaded machine
 
   it('“Bookmarked” with no bookmarks: empty, with “Clear filters”; the ?topic= filter is cleared too', async () => {
     await open({ path: '/learn?topic=politics' });
+    await openFilters('Filters (1 active)');
     expect((screen.getByLabelText('Topic') as HTMLSelectElement).value).toBe('politics');
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'bookmarked');
     expect(await screen.findByText('No questions match these filters.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // The sheet's own "Clear filters", next to "Show 0 questions".
+    expect(screen.getByRole('button', { name: 'Show 0 questions' })).toBeTruthy();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(count()).toBe('6 questions'));
     expect(screen.getByTestId('location').textContent).toBe('/learn');
     expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('all');
-  });
+  }, 15_000); // many steps: slow on a loaded machine
 });
 
 describe('official numbers', () => {
   it('the jump box takes “BY-1” and “12”; the question list shows state questions by official number', async () => {
     await open();
+    await openList();
     const jump = screen.getByLabelText('Go to question number');
     await userEvent.type(jump, 'by-1{Enter}');
     expect(shown()).toBe('Welches Wappen gehört zum Freistaat Bayern?');
@@ -199,8 +218,10 @@ describe('official numbers', () => {
     expect(screen.getByText('Question 12')).toBeTruthy();
 
     // A jump to a question outside the filters clears them and goes there.
+    await openFilters();
     await typeSearch('munchen');
     await waitFor(() => expect(count()).toBe('1 question'));
+    await closeFilters();
     await userEvent.clear(jump);
     await userEvent.type(jump, 'BY-10{Enter}');
     await waitFor(() => expect(shown()).toBe('Wie heißt die Landeshauptstadt?'));
@@ -213,5 +234,5 @@ describe('official numbers', () => {
         .map((b) => b.textContent),
     ).toEqual(['1', '2', '3', '12', 'BY-1', 'BY-10']);
     expect(within(list).getByRole('button', { name: 'Question BY-1, not answered yet' })).toBeTruthy();
-  });
+  }, 15_000); // many steps: slow on a loaded machine
 });

@@ -231,7 +231,7 @@ describe('challenge keys', () => {
       is_correct: true,
       mode: 'challenge',
     });
-  });
+  }, 15_000); // many steps: slow on a loaded machine
 });
 
 describe('read-aloud', () => {
@@ -314,6 +314,7 @@ describe('?topic= and the federal state', () => {
     await renderRemote(App, { path: '/learn?topic=elections', basename: '/learn', client });
     expect(await screen.findByText('Question 1 of 1')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Frage 3?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1 active)' }));
     const select = screen.getByLabelText('Topic') as HTMLSelectElement;
     expect(select.value).toBe('elections');
     await waitFor(() => expect(select.selectedOptions[0]?.textContent).toContain('Elections'));
@@ -324,7 +325,8 @@ describe('?topic= and the federal state', () => {
     await userEvent.selectOptions(select, '');
     expect(screen.getByText('Question 1 of 3')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/learn');
-  });
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+  }, 15_000); // many steps: slow on a loaded machine
 
   it('preselects a top-level topic; an unknown topic shows every question', async () => {
     const { client } = fakeApi(routes());
@@ -335,6 +337,7 @@ describe('?topic= and the federal state', () => {
     const { client: c2 } = fakeApi(routes());
     await renderRemote(App, { path: '/learn?topic=nope', basename: '/learn', client: c2 });
     expect(await screen.findByText('Question 1 of 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     expect((screen.getByLabelText('Topic') as HTMLSelectElement).value).toBe('');
   });
 
@@ -355,6 +358,7 @@ describe('?topic= and the federal state', () => {
     const link = await screen.findByRole('link', { name: 'Choose your state in settings' });
     expect(link.getAttribute('href')).toBe('/profile-settings');
     expect(screen.getByText(/practising the 300 general questions/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const stateOption = screen.getByRole('option', { name: /State questions/ }) as HTMLOptionElement;
     expect(stateOption.disabled).toBe(true);
     expect(stateOption.textContent).toBe('State questions (choose your state in your profile)');
@@ -370,6 +374,7 @@ describe('?topic= and the federal state', () => {
     await renderRemote(App, { path: '/learn', basename: '/learn', client });
     await screen.findByText('Question 1 of 4');
     expect(screen.queryByRole('link', { name: 'Choose your state in settings' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'state');
     expect(screen.getByRole('option', { name: 'State questions (HH)' })).toBeTruthy();
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();

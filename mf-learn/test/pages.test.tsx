@@ -69,7 +69,7 @@ describe('counts in words', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(screen.getByRole('button', { name: /A2/ }));
     expect(await screen.findByText(/\(2 answers waiting\)/)).toBeTruthy();
-  });
+  }, 15_000); // many steps: slow on a loaded machine
 
   it('uses each language’s plural forms (Croatian has three)', async () => {
     await initI18n(resources, 'en');

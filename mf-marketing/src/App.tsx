@@ -1,9 +1,13 @@
 import { type RemoteAppProps, Route, Routes, useNamespace } from '@buergerfit/platform';
+import { lazy } from 'react';
 import { MARKETING } from './i18n';
-import { Knowledge } from './Knowledge';
 import { Landing } from './Landing';
-import { LegalPage } from './Legal';
 import styles from './marketing.module.css';
+
+// The text pages load on their own: `/` (the first page of most visits, with a tight JavaScript budget) does not
+// carry them. A navigation to one keeps the current page on screen until it is there (the router's transition).
+const Knowledge = lazy(() => import('./Knowledge').then((m) => ({ default: m.Knowledge })));
+const LegalPage = lazy(() => import('./Legal').then((m) => ({ default: m.LegalPage })));
 
 /** mf_marketing: mounted at `/`, owns the landing page, the knowledge page and the legal pages. */
 export default function MarketingApp(_props: RemoteAppProps) {

@@ -1,14 +1,14 @@
 import type { ContactMessage, ContactSubject } from '@buergerfit/contract';
 import { api, type ContactDialogProps, isApiError, useNamespace, useSession } from '@buergerfit/platform';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button, Dialog, Field, type FieldControlProps, Icon, Select } from '@buergerfit/ui';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './contact.module.css';
 import { MARKETING } from './i18n';
-import { Modal } from './Modal';
-import styles from './marketing.module.css';
 
 const SUBJECTS = ['feedback', 'technical', 'general'] as const satisfies readonly ContactSubject[];
-type Field = 'name' | 'email' | 'subject' | 'message';
-type Form = Record<Field, string>;
+type FormField = 'name' | 'email' | 'subject' | 'message';
+type Form = Record<FormField, string>;
 /** Spec §5: text, @, text, dot, text, no spaces (the BFF checks the same pattern). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Limits the BFF enforces beyond the spec (a name of 200 characters, an address of 254). */
@@ -26,7 +26,7 @@ type ErrorKey =
   | 'subjectRequired'
   | 'messageRequired'
   | 'messageTooLong';
-type Errors = Partial<Record<Field, ErrorKey>>;
+type Errors = Partial<Record<FormField, ErrorKey>>;
 
 /** The BFF's 400 messages (spec §5 texts) → our translated error keys. */
 const SERVER_MESSAGES: Record<string, ErrorKey> = {
@@ -57,19 +57,28 @@ function serverErrors(error: unknown): Errors | null {
   if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.details)) return null;
   const found: Errors = {};
   for (const detail of error.details as Array<{ path?: unknown; message?: unknown }>) {
-    const field = String(detail.path ?? '') as Field;
+    const field = String(detail.path ?? '') as FormField;
     const key = SERVER_MESSAGES[String(detail.message ?? '')];
     if (key && ['name', 'email', 'subject', 'message'].includes(field)) found[field] = key;
   }
   return Object.keys(found).length ? found : null;
 }
 
-/** Exposed as `mf_marketing/ContactDialog`; the shell's header and footer open it anywhere. */
+/** Focus moves to the first field 100 ms after the dialog opens (spec §4), once it has been announced. */
+const CONTACT_FOCUS_DELAY_MS = 100;
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+
+/**
+ * Exposed as `mf_marketing/ContactDialog`; the shell's header and footer open it anywhere. On the ui `Dialog` (a
+ * native `<dialog>`): the browser traps focus, makes the page behind inert, locks its scroll, closes on Escape
+ * and gives focus back to the opener.
+ */
 export default function ContactDialog({ open, onClose }: ContactDialogProps) {
   useNamespace(MARKETING);
   const { t } = useTranslation('marketing');
   const { user } = useSession();
-  const id = useId();
+  const formId = useId();
+  const counterId = useId();
   const initial = (): Form => ({
     name: user?.name ?? '',
     email: user?.email ?? '',
@@ -81,16 +90,42 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
   const [phase, setPhase] = useState<'editing' | 'submitting' | 'success'>('editing');
   /** The send failed: the general message, or too many messages (429). */
   const [failure, setFailure] = useState<'failed' | 'rateLimited' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const initialRef = useRef(initial);
   initialRef.current = initial;
+  const submitting = phase === 'submitting';
+
+  /** The form's control for a field (by its name). */
+  const control = (field: FormField) => formRef.current?.elements.namedItem(field) as HTMLElement | null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefill from the user each time the dialog opens
   useEffect(() => {
     if (open && phase === 'editing') setForm((f) => (f.name || f.email ? f : initial()));
   }, [open, user]);
+
+  // Opened: the first field gets focus after 100 ms.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `control` reads the live form
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => control('name')?.focus(), CONTACT_FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  // While sending, the dialog's own close button is disabled too (the ui Dialog has no prop for it).
+  useEffect(() => {
+    const dialog = formRef.current?.closest('dialog');
+    const closeButton = dialog?.querySelector<HTMLButtonElement>(
+      `button[aria-label="${t('contact.close')}"]`,
+    );
+    if (!closeButton) return;
+    closeButton.disabled = submitting;
+    return () => {
+      closeButton.disabled = false;
+    };
+  }, [submitting, t]);
 
   /** Ends the success confirmation: the form resets (prefilled from the user); leaving 'success' cancels the timer. */
   const resetRef = useRef(() => {});
@@ -117,9 +152,7 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
     return () => clearTimeout(timer);
   }, [phase, open]);
 
-  if (!open) return null;
-  const submitting = phase === 'submitting';
-  const set = (field: Field) => (value: string) => {
+  const set = (field: FormField) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -128,9 +161,9 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
     event.preventDefault();
     const found = validateContact(form);
     setErrors(found);
-    const firstInvalid = (['name', 'email', 'subject', 'message'] as const).find((f) => found[f]);
+    const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
-      document.getElementById(`${id}-${firstInvalid}`)?.focus();
+      control(firstInvalid)?.focus();
       return;
     }
     setPhase('submitting');
@@ -153,108 +186,105 @@ export default function ContactDialog({ open, onClose }: ContactDialogProps) {
     }
   };
 
+  /** Escape, the close button, a tap outside or Cancel: not while sending; during the confirmation it ends it. */
   const close = () => {
     if (submitting) return;
     if (phase === 'success') resetRef.current(); // closing during the confirmation finishes it (one onClose)
     onClose();
   };
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className={styles.fieldError}>
-        {t(`contact.errors.${errors[field]}`)}
-      </p>
-    ) : null;
-  const described = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const error = (field: FormField) => (errors[field] ? t(`contact.errors.${errors[field]}`) : undefined);
+  /** A text field's control props: value, change, and what ties it to its label and error. */
+  const text = (field: 'name' | 'email', props: FieldControlProps) => ({
+    ...props,
+    name: field,
+    value: form[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
+  });
 
   return (
-    <Modal labelledBy={`${id}-title`} onClose={close} closable={!submitting}>
-      <div className={styles.dialogHeader}>
-        <h2 id={`${id}-title`}>{t('contact.title')}</h2>
-        <button
-          type="button"
-          className={styles.closeButton}
-          onClick={close}
-          disabled={submitting}
-          aria-label={t('contact.close')}
-        >
-          ×
-        </button>
-      </div>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={t('contact.title')}
+      closeLabel={t('contact.close')}
+      footer={
+        phase === 'success' ? undefined : (
+          <>
+            <Button variant="secondary" onClick={close} disabled={submitting}>
+              {t('contact.cancel')}
+            </Button>
+            <Button type="submit" form={formId} disabled={submitting} icon={submitting ? undefined : 'mail'}>
+              {submitting ? t('contact.sending') : t('contact.send')}
+            </Button>
+          </>
+        )
+      }
+    >
       {phase === 'success' ? (
         <p role="status" className={styles.success} ref={successRef} tabIndex={-1}>
+          <Icon name="check" />
           {t('contact.success')}
         </p>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting}>
-          <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
-          <input
-            id={`${id}-name`}
-            value={form.name}
-            onChange={(e) => set('name')(e.target.value)}
-            aria-invalid={!!errors.name}
-            aria-describedby={described('name')}
-            autoComplete="name"
-            data-autofocus
-          />
-          {fieldError('name')}
-          <label htmlFor={`${id}-email`}>{t('contact.email')}</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            value={form.email}
-            onChange={(e) => set('email')(e.target.value)}
-            aria-invalid={!!errors.email}
-            aria-describedby={described('email')}
-            autoComplete="email"
-          />
-          {fieldError('email')}
-          <label htmlFor={`${id}-subject`}>{t('contact.subject')}</label>
-          <select
-            id={`${id}-subject`}
-            value={form.subject}
-            onChange={(e) => set('subject')(e.target.value)}
-            aria-invalid={!!errors.subject}
-            aria-describedby={described('subject')}
-          >
-            <option value="">{t('contact.subjectPlaceholder')}</option>
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`contact.subjects.${s}`)}
-              </option>
-            ))}
-          </select>
-          {fieldError('subject')}
-          <label htmlFor={`${id}-message`}>{t('contact.message')}</label>
-          <textarea
-            id={`${id}-message`}
-            rows={5}
-            value={form.message}
-            onChange={(e) => set('message')(e.target.value)}
-            aria-invalid={!!errors.message}
-            aria-describedby={`${id}-counter${errors.message ? ` ${id}-message-error` : ''}`}
-          />
-          <p
-            id={`${id}-counter`}
-            className={`${styles.counter} ${form.message.length > CONTACT_MESSAGE_MAX ? styles.over : ''}`}
-          >
-            {t('contact.counter', { count: form.message.length, max: CONTACT_MESSAGE_MAX })}
-          </p>
-          {fieldError('message')}
+        <form
+          id={formId}
+          ref={formRef}
+          className={styles.form}
+          onSubmit={submit}
+          noValidate
+          aria-busy={submitting}
+        >
+          <Field label={t('contact.name')} error={error('name')}>
+            {(props) => <input {...text('name', props)} autoComplete="name" />}
+          </Field>
+          <Field label={t('contact.email')} error={error('email')}>
+            {(props) => <input {...text('email', props)} type="email" autoComplete="email" />}
+          </Field>
+          <Field label={t('contact.subject')} error={error('subject')}>
+            {(props) => (
+              <Select
+                {...props}
+                name="subject"
+                value={form.subject}
+                onChange={(e) => set('subject')(e.target.value)}
+              >
+                <option value="">{t('contact.subjectPlaceholder')}</option>
+                {SUBJECTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`contact.subjects.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('contact.message')} error={error('message')}>
+            {(props) => (
+              <>
+                <textarea
+                  {...props}
+                  aria-describedby={[counterId, props['aria-describedby']].filter(Boolean).join(' ')}
+                  name="message"
+                  rows={5}
+                  value={form.message}
+                  onChange={(e) => set('message')(e.target.value)}
+                />
+                <p
+                  id={counterId}
+                  className={`${styles.counter} ${form.message.length > CONTACT_MESSAGE_MAX ? styles.over : ''}`}
+                >
+                  {t('contact.counter', { count: form.message.length, max: CONTACT_MESSAGE_MAX })}
+                </p>
+              </>
+            )}
+          </Field>
           {failure && (
             <p role="alert" className={styles.formError}>
+              <Icon name="alert" />
               {t(`contact.${failure}`)}
             </p>
           )}
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primaryButton} disabled={submitting}>
-              {submitting ? t('contact.sending') : t('contact.send')}
-            </button>
-            <button type="button" className={styles.secondaryButton} onClick={close} disabled={submitting}>
-              {t('contact.cancel')}
-            </button>
-          </div>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

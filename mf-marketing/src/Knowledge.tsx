@@ -1,4 +1,5 @@
 import { Link, useDocumentTitle } from '@buergerfit/platform';
+import { buttonClass, Card } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import { Sections } from './content';
 import styles from './marketing.module.css';
@@ -21,13 +22,12 @@ export function Knowledge() {
         ))}
       </dl>
       <Sections source="knowledge.sections" prefix="knowledge" />
-      <aside className={styles.callout} aria-labelledby="knowledge-demo">
-        <h2 id="knowledge-demo">{t('knowledge.demoTitle')}</h2>
+      <Card as="aside" title={t('knowledge.demoTitle')} icon="play" tone="primary" className={styles.callout}>
         <p>{t('knowledge.demoText')}</p>
-        <Link className={styles.primaryButton} to="/demo">
+        <Link className={buttonClass()} to="/demo">
           {t('knowledge.demo')}
         </Link>
-      </aside>
+      </Card>
       <p className={styles.muted}>{t('knowledge.disclaimer')}</p>
       <p className={styles.independence}>{t('independence')}</p>
     </article>

@@ -1,21 +1,25 @@
 import type { AnalyticsEvent, BillingPeriod, PricingPlan } from '@buergerfit/contract';
 import { api, Link, trackConversion, useDocumentTitle } from '@buergerfit/platform';
+import { Button, buttonClass, Card, Icon, type IconName } from '@buergerfit/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEuro, useObjects } from './content';
+import { HeroArt, PreviewArt, type PreviewKind } from './illustrations';
 import styles from './marketing.module.css';
 
-const FEATURES = [
-  'learn',
-  'challenge',
-  'mock',
-  'focus',
-  'state',
-  'bookmarks',
-  'statistics',
-  'flashcards',
-  'achievements',
-] as const;
+/** The features of spec §2, each with its icon. */
+const FEATURES: ReadonlyArray<readonly [string, IconName]> = [
+  ['learn', 'book'],
+  ['challenge', 'bolt'],
+  ['mock', 'timer'],
+  ['focus', 'target'],
+  ['state', 'mapPin'],
+  ['bookmarks', 'bookmark'],
+  ['statistics', 'chart'],
+  ['flashcards', 'cards'],
+  ['achievements', 'trophy'],
+];
+const PREVIEWS: readonly PreviewKind[] = ['learn', 'exam', 'dashboard'];
 /** Spec §9 prices in euro. */
 export const PRICES = { free: 0, lifetime: 8.99, monthly: 3.49, yearly: 21.99 } as const;
 const FAQ = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
@@ -24,6 +28,7 @@ const FUTURE = ['b1', 'interview', 'weekly', 'multiplayer', 'community'] as cons
 const scrollTo = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
+/** FAQ as disclosures: one answer open at a time; the open question's button closes it again. */
 function Faq() {
   const { t } = useTranslation('marketing');
   const [open, setOpen] = useState<string | null>(null);
@@ -45,7 +50,7 @@ function Faq() {
                   onClick={() => setOpen(expanded ? null : item)}
                 >
                   {t(`faq.${item}.q`)}
-                  <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+                  <Icon name="chevronDown" className={styles.chevron} />
                 </button>
               </h3>
               <section
@@ -75,78 +80,86 @@ function recordPlan(plan: PricingPlan, billing?: BillingPeriod) {
     .catch((error) => console.warn('[marketing] plan event not recorded', error));
 }
 
+/**
+ * The three plans as cards of one layout (name, price, billing, features, buttons, the "noted" line): side by
+ * side from 900 px, their rows aligned across the cards, the buttons at the bottom.
+ */
 function Pricing() {
   const { t } = useTranslation('marketing');
   const { list } = useObjects();
   const euro = useEuro();
   const [noted, setNoted] = useState<PricingPlan | null>(null);
-  const choose = (plan: PricingPlan, billing?: BillingPeriod) => {
-    recordPlan(plan, billing);
-    setNoted(plan);
-  };
   const pro = list('pricing.proFeatures');
-  const ticks = (features: string[]) => (
-    <ul className={styles.ticks}>
-      {features.map((f) => (
-        <li key={f}>{f}</li>
-      ))}
-    </ul>
-  );
   /** A plan's button (`label` a key): records the choice. */
   const offer = (label: string, primary: boolean, plan: PricingPlan, billing?: BillingPeriod) => (
-    <button
-      type="button"
-      className={primary ? styles.primaryButton : styles.secondaryButton}
-      onClick={() => choose(plan, billing)}
+    <Button
+      variant={primary ? 'primary' : 'secondary'}
+      block
+      onClick={() => {
+        recordPlan(plan, billing);
+        setNoted(plan);
+      }}
     >
       {t(label)}
-    </button>
+    </Button>
   );
-  const card = (plan: PricingPlan, body: ReactNode, buttons: ReactNode) => (
-    <li className={`${styles.card} ${styles.plan}`} aria-labelledby={`plan-${plan}`}>
-      <h3 id={`plan-${plan}`}>{t(`pricing.${plan}.name`)}</h3>
-      {body}
+  const card = (
+    plan: PricingPlan,
+    price: ReactNode,
+    period: ReactNode,
+    features: string[],
+    buttons: ReactNode,
+  ) => (
+    <Card
+      as="li"
+      title={t(`pricing.${plan}.name`)}
+      headingLevel={3}
+      tone={plan === 'lifetime' ? 'primary' : 'default'}
+      className={styles.plan}
+    >
+      <p className={styles.price}>{price}</p>
+      <p className={styles.period}>{period}</p>
+      <ul className={styles.ticks}>
+        {features.map((f) => (
+          <li key={f}>
+            <Icon name="check" size={18} className={styles.tick} />
+            {f}
+          </li>
+        ))}
+      </ul>
       <div className={styles.planActions}>{buttons}</div>
       <p role="status" className={styles.noted}>
         {noted === plan ? t('pricing.noted', { plan: t(`pricing.${plan}.name`) }) : ''}
       </p>
-    </li>
+    </Card>
   );
   return (
     <section id="pricing" className={styles.section} aria-labelledby="pricing-title">
       <h2 id="pricing-title">{t('pricing.title')}</h2>
-      <p>{t('pricing.subtitle')}</p>
-      <ul className={styles.grid}>
+      <p className={styles.sectionLead}>{t('pricing.subtitle')}</p>
+      <ul className={styles.plans}>
         {card(
           'free',
-          <>
-            <p className={styles.price}>{euro(PRICES.free)}</p>
-            <p className={styles.muted}>{t('pricing.free.period')}</p>
-            {ticks(list('pricing.free.features'))}
-          </>,
+          euro(PRICES.free),
+          t('pricing.free.period'),
+          list('pricing.free.features'),
           offer('pricing.free.choose', false, 'free'),
         )}
         {card(
           'lifetime',
-          <>
-            <p className={styles.price}>{euro(PRICES.lifetime)}</p>
-            <p className={styles.muted}>{t('pricing.lifetime.period')}</p>
-            {ticks(pro)}
-          </>,
+          euro(PRICES.lifetime),
+          t('pricing.lifetime.period'),
+          pro,
           offer('pricing.lifetime.choose', true, 'lifetime', 'one_time'),
         )}
         {card(
           'subscription',
+          t('pricing.subscription.monthly', { price: euro(PRICES.monthly) }),
           <>
-            <p className={styles.price}>
-              {t('pricing.subscription.monthly', { price: euro(PRICES.monthly) })}
-            </p>
-            <p className={styles.muted}>
-              {t('pricing.subscription.yearly', { price: euro(PRICES.yearly) })}{' '}
-              <strong className={styles.saving}>{t('pricing.subscription.saving')}</strong>
-            </p>
-            {ticks([...pro, ...list('pricing.subscription.extras')])}
+            {t('pricing.subscription.yearly', { price: euro(PRICES.yearly) })}{' '}
+            <strong className={styles.saving}>{t('pricing.subscription.saving')}</strong>
           </>,
+          [...pro, ...list('pricing.subscription.extras')],
           <>
             {offer('pricing.subscription.chooseMonthly', true, 'subscription', 'monthly')}
             {offer('pricing.subscription.chooseYearly', false, 'subscription', 'yearly')}
@@ -159,35 +172,67 @@ function Pricing() {
 
 export function Landing() {
   const { t } = useTranslation('marketing');
+  const { list } = useObjects();
   // The home page is named by the product alone.
   useDocumentTitle(null);
   return (
     <div className={styles.landing}>
       <section id="home" className={styles.hero} aria-labelledby="hero-title">
-        <h1 id="hero-title">{t('hero.title')}</h1>
-        <p className={styles.lead}>{t('hero.subtitle')}</p>
-        <div className={styles.actions}>
-          <Link
-            className={styles.primaryButton}
-            to="/start"
-            data-conversion="start_clicked"
-            onClick={() => trackConversion('mf_marketing', 'start_clicked')}
-          >
-            {t('hero.start')}
-          </Link>
-          <Link className={styles.secondaryButton} to="/knowledge/einburgerungstest">
-            {t('hero.learnMore')}
-          </Link>
+        <div className={styles.heroText}>
+          <h1 id="hero-title">{t('hero.title')}</h1>
+          <p className={styles.lead}>{t('hero.subtitle')}</p>
+          <div className={styles.heroActions}>
+            <Link
+              className={buttonClass({ size: 'lg' })}
+              to="/start"
+              data-conversion="start_clicked"
+              onClick={() => trackConversion('mf_marketing', 'start_clicked')}
+            >
+              {t('hero.start')}
+              <Icon name="arrowRight" />
+            </Link>
+            <Link
+              className={buttonClass({ variant: 'secondary', size: 'lg' })}
+              to="/knowledge/einburgerungstest"
+            >
+              {t('hero.learnMore')}
+            </Link>
+          </div>
+          <ul className={styles.highlights}>
+            {list('hero.facts').map((fact) => (
+              <li key={fact}>
+                <Icon name="check" size={18} className={styles.tick} />
+                {fact}
+              </li>
+            ))}
+          </ul>
         </div>
-        <p className={styles.muted}>{t('hero.facts')}</p>
+        <HeroArt className={styles.heroArt} />
         <p className={styles.independence}>{t('independence')}</p>
+      </section>
+
+      <section id="tour" className={styles.section} aria-labelledby="tour-title">
+        <h2 id="tour-title">{t('previews.title')}</h2>
+        <p className={styles.sectionLead}>{t('previews.text')}</p>
+        <ul className={styles.previews}>
+          {PREVIEWS.map((p) => (
+            <li key={p} className={styles.preview}>
+              <PreviewArt kind={p} className={styles.previewArt} />
+              <h3>{t(`previews.${p}.title`)}</h3>
+              <p>{t(`previews.${p}.text`)}</p>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section id="features" className={styles.section} aria-labelledby="features-title">
         <h2 id="features-title">{t('features.title')}</h2>
-        <ul className={styles.grid}>
-          {FEATURES.map((f) => (
-            <li key={f} className={styles.card}>
+        <ul className={styles.features}>
+          {FEATURES.map(([f, icon]) => (
+            <li key={f} className={styles.feature}>
+              <span className={styles.featureIcon}>
+                <Icon name={icon} size={22} />
+              </span>
               <h3>{t(`features.${f}.title`)}</h3>
               <p>{t(`features.${f}.text`)}</p>
             </li>
@@ -201,10 +246,13 @@ export function Landing() {
 
       <section id="future" className={styles.section} aria-labelledby="future-title">
         <h2 id="future-title">{t('future.title')}</h2>
-        <p>{t('future.text')}</p>
+        <p className={styles.sectionLead}>{t('future.text')}</p>
         <ul className={styles.chips}>
           {FUTURE.map((f) => (
-            <li key={f}>{t(`future.${f}`)}</li>
+            <li key={f}>
+              <Icon name="sparkles" size={16} />
+              {t(`future.${f}`)}
+            </li>
           ))}
         </ul>
       </section>
@@ -212,13 +260,13 @@ export function Landing() {
       <section id="cta" className={`${styles.section} ${styles.cta}`} aria-labelledby="cta-title">
         <h2 id="cta-title">{t('cta.title')}</h2>
         <p>{t('cta.text')}</p>
-        <div className={styles.actions}>
-          <button type="button" className={styles.primaryButton} onClick={() => scrollTo('home')}>
+        <div className={styles.ctaActions}>
+          <Button size="lg" onClick={() => scrollTo('home')}>
             {t('cta.start')}
-          </button>
-          <button type="button" className={styles.secondaryButton} onClick={() => scrollTo('features')}>
+          </Button>
+          <Button variant="secondary" size="lg" onClick={() => scrollTo('features')}>
             {t('cta.features')}
-          </button>
+          </Button>
         </div>
       </section>
     </div>

@@ -6,22 +6,23 @@ import {
   useLocation,
   useNavigate,
 } from '@buergerfit/platform';
-import { useEffect, useId } from 'react';
+import { Button, Dialog } from '@buergerfit/ui';
+import { useEffect, useId, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sections } from './content';
-import { Modal } from './Modal';
 import styles from './marketing.module.css';
 
 export type LegalKind = 'privacy' | 'terms' | 'about';
 
-function LegalText({ kind, titleId }: { kind: LegalKind; titleId: string }) {
+/** The document; in a dialog its title is the dialog's, so the text starts under it. */
+function LegalText({ kind, titleId }: { kind: LegalKind; titleId?: string }) {
   const { t } = useTranslation('marketing');
   return (
     <>
-      <h1 id={titleId}>{t(`legal.${kind}.title`)}</h1>
+      {titleId && <h1 id={titleId}>{t(`legal.${kind}.title`)}</h1>}
       <p className={styles.muted}>{t('legal.updated')}</p>
       <p className={styles.lead}>{t(`legal.${kind}.intro`)}</p>
-      <Sections source={`legal.${kind}.sections`} prefix={`${titleId}-${kind}`} />
+      <Sections source={`legal.${kind}.sections`} prefix={`legal-${kind}`} />
     </>
   );
 }
@@ -34,7 +35,9 @@ function PageTitle({ page }: { page: string }) {
 
 /**
  * A legal page shown as a dialog over another page names the document while it is open and gives the page below
- * its title back on close (that page stays mounted, so it would not set its title again).
+ * its title back on close (that page stays mounted, so it would not set its title again). The dialog leaves by a
+ * route change (it unmounts open, so the browser does not give focus back): focus returns to the link that opened
+ * it, read before the dialog takes focus.
  */
 function DialogTitle({ page }: { page: string }) {
   useEffect(() => {
@@ -44,6 +47,12 @@ function DialogTitle({ page }: { page: string }) {
       document.title = below;
     };
   }, [page]);
+  useLayoutEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
   return null;
 }
 
@@ -63,17 +72,12 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
 
   if (narrow && background) {
     return (
-      <Modal labelledBy={titleId} onClose={close}>
+      <Dialog open onClose={close} title={t(`legal.${kind}.title`)} closeLabel={t('legal.close')} size="wide">
         <DialogTitle page={page} />
-        <div className={styles.dialogHeader}>
-          <button type="button" className={styles.closeButton} onClick={close} aria-label={t('legal.close')}>
-            ×
-          </button>
-        </div>
         <div className={styles.text} data-testid="legal-dialog">
-          <LegalText kind={kind} titleId={titleId} />
+          <LegalText kind={kind} />
         </div>
-      </Modal>
+      </Dialog>
     );
   }
   return (
@@ -81,9 +85,9 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
       <PageTitle page={page} />
       <LegalText kind={kind} titleId={titleId} />
       {background && (
-        <button type="button" className={styles.secondaryButton} onClick={close}>
+        <Button variant="secondary" icon="arrowLeft" className={styles.back} onClick={close}>
           {t('legal.back')}
-        </button>
+        </Button>
       )}
     </article>
   );

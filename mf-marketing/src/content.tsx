@@ -1,6 +1,5 @@
 import { useLanguage } from '@buergerfit/platform';
 import { useTranslation } from 'react-i18next';
-import styles from './marketing.module.css';
 
 /** One section of a long text (knowledge page, legal pages) as it is stored in `locales/<lng>/marketing.json`. */
 export interface TextSection {
@@ -35,7 +34,7 @@ export function Sections({ source, prefix }: { source: string; prefix: string })
   return (
     <>
       {sections(source).map(([id, section]) => (
-        <section key={id} className={styles.textSection} aria-labelledby={`${prefix}-${id}`}>
+        <section key={id} aria-labelledby={`${prefix}-${id}`}>
           <h2 id={`${prefix}-${id}`}>{section.title}</h2>
           {section.p?.map((text) => (
             <p key={text}>{text}</p>

@@ -14,7 +14,7 @@ import {
   registerNamespace,
 } from '@buergerfit/platform';
 import i18next from 'i18next';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MARKETING } from './i18n';
 import Root from './Root';
 
@@ -29,15 +29,21 @@ export { LANGUAGES } from '@buergerfit/locales';
 /** Where a page's fragment lives below `dist/prerender/<lang>/` (the BFF uses the same rule). */
 export const fragmentFile = (pathname: string) => `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 
-/** One page in one language, as the remote renders it in the browser (signed out). */
+/**
+ * One page in one language, as the remote renders it in the browser (signed out). A static prerender (not
+ * renderToString): it waits for the pages that load on their own (React.lazy) and writes them complete.
+ */
 export async function render(lng: Language, pathname: string): Promise<string> {
   await initI18n(undefined, lng);
   await i18next.changeLanguage(lng);
-  return renderToString(
+  const { prelude } = await prerenderToNodeStream(
     <MemoryRouter initialEntries={[pathname]}>
       <PlatformProviders queryClient={createQueryClient()} checkSession={false}>
         <Root basename="/" />
       </PlatformProviders>
     </MemoryRouter>,
   );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }

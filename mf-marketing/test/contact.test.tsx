@@ -48,6 +48,9 @@ async function settle() {
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
+/** Escape on a native modal dialog: the browser fires `cancel` on it (jsdom does not, so the test does). */
+const pressEscape = () => fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+
 async function openDialog(routes: Parameters<typeof fakeApi>[0] = {}, onClose = vi.fn()) {
   const api = fakeApi(routes);
   await renderRemote(() => <Host onClose={onClose} />, { path: '/', client: api.client });
@@ -97,8 +100,11 @@ describe('contact validation (spec §5)', () => {
 });
 
 describe('contact dialog (spec §2, §4, §5, §8)', () => {
-  it('has name, email, subject (feedback, technical, general), message with a counter n/1000 and a close control', async () => {
+  it('is a native modal dialog named by its title, with name, email, subject (feedback, technical, general), message with a counter n/1000 and a close control', async () => {
     const { dialog } = await openDialog();
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(within(dialog).getByRole('heading', { level: 2, name: 'Contact us' })).toBeTruthy();
     expect(field('Name').tagName).toBe('INPUT');
     expect(field('Email').type).toBe('email');
     const options = within(field('Subject')).getAllByRole('option') as HTMLOptionElement[];
@@ -106,7 +112,8 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
     expect(field('Message').tagName).toBe('TEXTAREA');
     expect(within(dialog).getByText('0/1000')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Close dialog' })).toBeTruthy();
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    // The counter describes the message field.
+    expect(field('Message').getAttribute('aria-describedby')).toBe(within(dialog).getByText('0/1000').id);
     await userEvent.type(field('Message'), 'Hello');
     expect(within(dialog).getByText('5/1000')).toBeTruthy();
   });
@@ -157,44 +164,39 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
     expect(screen.getByText('Message is required')).toBeTruthy();
     await userEvent.type(field('Message'), 'a');
     expect(screen.queryByText('Message is required')).toBeNull();
-    expect(field('Message').getAttribute('aria-invalid')).toBe('false');
+    expect(field('Message').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('moves focus in after 100 ms, traps Tab, locks page scroll and restores both on close', async () => {
+  it('moves focus to the name field 100 ms after opening; closing closes the native dialog', async () => {
+    // The browser traps focus in a modal <dialog>, makes the page behind it inert, and gives focus back to the
+    // opener on close; the page's scroll is locked while one is open (@buergerfit/ui's Dialog). jsdom has none
+    // of that, so this checks what the component itself does.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const opener = document.createElement('button');
-    document.body.append(opener);
-    opener.focus();
     const { client } = fakeApi({});
     await renderRemote(() => <Host />, { path: '/', client });
     const dialog = screen.getByRole('dialog', { name: 'Contact us' });
-    expect(document.body.style.overflow).toBe('hidden');
     act(() => vi.advanceTimersByTime(99));
-    expect(dialog.contains(document.activeElement)).toBe(false);
+    expect(document.activeElement).not.toBe(field('Name'));
     act(() => vi.advanceTimersByTime(1));
     expect(document.activeElement).toBe(field('Name'));
 
-    const close = within(dialog).getByRole('button', { name: 'Close dialog' });
-    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
-    cancel.focus();
-    fireEvent.keyDown(document.activeElement as Element, { key: 'Tab' });
-    expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).toBe(cancel);
-    opener.focus(); // focus escaped somehow: Tab brings it back inside
-    fireEvent.keyDown(opener, { key: 'Tab' });
-    expect(document.activeElement).toBe(close);
-
-    fireEvent.click(cancel);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(dialog.hasAttribute('open')).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.body.style.overflow).toBe('');
-    opener.remove();
+  });
+
+  it('a tap on the backdrop closes it', async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({}, onClose);
+    fireEvent.click(dialog); // the <dialog> itself, outside its box: the backdrop
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('Escape closes; the close button and cancel close', async () => {
     const onClose = vi.fn();
     await openDialog({}, onClose);
-    await userEvent.keyboard('{Escape}');
+    pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'open contact' }));
@@ -220,7 +222,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
       true,
     );
     expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.keyDown(document, { key: 'Escape' });
+    pressEscape();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
     answer(json(201, receipt(0, new Date().toISOString())));
@@ -318,7 +320,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
   it('Escape during the success confirmation finishes it at once: one onClose, reset form, no timer left', async () => {
     const onClose = vi.fn();
     await sendAndConfirm(onClose);
-    fireEvent.keyDown(document, { key: 'Escape' });
+    pressEscape();
     expectFinishedOnce(onClose);
   });
 
@@ -419,6 +421,7 @@ describe('contact dialog (spec §2, §4, §5, §8)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByRole('alert')).toBeNull();
+    // Only the field's message: no general failure.
+    expect(screen.queryByText('Failed to send. Please try again.')).toBeNull();
   });
 });

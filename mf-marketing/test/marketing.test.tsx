@@ -40,6 +40,62 @@ describe('mf-marketing', () => {
     expect(screen.getAllByText(/not affiliated with the Federal Office/).length).toBeGreaterThan(0);
   });
 
+  it('feature cards each show their icon in a tinted circle; the hero and previews are drawings', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    const cards = within(document.getElementById('features') as HTMLElement).getAllByRole('listitem');
+    const icons = cards.map((card) => card.querySelector('svg[data-icon]')?.getAttribute('data-icon'));
+    expect(icons).toEqual([
+      'book',
+      'bolt',
+      'timer',
+      'target',
+      'mapPin',
+      'bookmark',
+      'chart',
+      'cards',
+      'trophy',
+    ]);
+    // Each card is named by its title (h3) and says what the feature does.
+    expect(
+      within(cards[2] as HTMLElement).getByRole('heading', { level: 3, name: 'Mock test' }),
+    ).toBeTruthy();
+    // The hero's drawing is decoration: hidden from screen readers, drawn in theme colours (no fetched image).
+    const hero = document.getElementById('home') as HTMLElement;
+    const art = hero.querySelector('svg:not([data-icon])');
+    expect(art?.getAttribute('aria-hidden')).toBe('true');
+    expect(hero.querySelector('img')).toBeNull();
+    expect(art?.innerHTML).toContain('var(--bf-color-');
+    // Three previews, each a drawing with its heading and text.
+    const tour = document.getElementById('tour') as HTMLElement;
+    expect(within(tour).getByRole('heading', { level: 2, name: 'See how it works' })).toBeTruthy();
+    const previews = within(tour).getAllByRole('listitem');
+    expect(previews.map((p) => within(p).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Learn',
+      'Mock test',
+      'Dashboard',
+    ]);
+    for (const preview of previews) expect(preview.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+  });
+
+  it('pricing cards share one layout: name, price, billing, features, buttons, note', async () => {
+    const { client } = fakeApi({});
+    await renderRemote(App, { path: '/', client });
+    const plans = within(document.getElementById('pricing') as HTMLElement).getAllByRole('listitem', {
+      name: /Free|Pro/,
+    });
+    expect(plans.map((plan) => within(plan).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Free',
+      'Pro Lifetime',
+      'Pro Subscription',
+    ]);
+    for (const plan of plans) {
+      const parts = [...plan.children].map((child) => child.tagName);
+      expect(parts).toEqual(['H3', 'P', 'P', 'UL', 'DIV', 'P']);
+      expect(within(plan.children[4] as HTMLElement).getAllByRole('button').length).toBeGreaterThan(0);
+    }
+  });
+
   it('FAQ: one item open at a time; clicking the open item closes it', async () => {
     const { client } = fakeApi({});
     await renderRemote(App, { path: '/', client });
@@ -58,7 +114,7 @@ describe('mf-marketing', () => {
   it('renders the legal pages as pages on wide screens', async () => {
     const { client } = fakeApi({});
     await renderRemote(App, { path: '/privacy-policy', client });
-    expect(screen.getByTestId('legal-page')).toBeTruthy();
+    expect(await screen.findByTestId('legal-page')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Privacy policy' })).toBeTruthy();
     expect(screen.getByText('Last updated: October 2025')).toBeTruthy();
   });
@@ -151,7 +207,9 @@ describe('mf-marketing', () => {
   it('the knowledge page explains the test, is dated and links to the demo', async () => {
     const { client } = fakeApi({});
     await renderRemote(App, { path: '/knowledge/einburgerungstest', client });
-    expect(screen.getByRole('heading', { level: 1, name: 'The Einbürgerungstest explained' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The Einbürgerungstest explained' }),
+    ).toBeTruthy();
     expect(screen.getByText('As of: October 2025')).toBeTruthy();
     const text = document.body.textContent ?? '';
     expectFacts(text, [
@@ -171,6 +229,7 @@ describe('mf-marketing', () => {
   it('privacy policy says what is stored, the cookies and the 30-day answer; about credits catalog and pictures', async () => {
     const { client } = fakeApi({});
     const view = await renderRemote(App, { path: '/privacy-policy', client });
+    await screen.findByTestId('legal-page');
     let text = document.body.textContent ?? '';
     expectFacts(text, [
       'bf_at',
@@ -184,6 +243,7 @@ describe('mf-marketing', () => {
     ]);
     view.unmount();
     await renderRemote(App, { path: '/about', client });
+    await screen.findByRole('heading', { level: 1, name: 'About Bürgerfit' });
     text = document.body.textContent ?? '';
     expectFacts(text, [
       '07.05.2025',
@@ -202,7 +262,7 @@ describe('mf-marketing', () => {
     const { client } = fakeApi({});
     await renderRemote(App, { path: '/terms-of-service', client });
     // Opened directly (no background page): a page even on a phone.
-    expect(screen.getByTestId('legal-page')).toBeTruthy();
+    expect(await screen.findByTestId('legal-page')).toBeTruthy();
   });
 
   it('legal pages opened from another page: a dialog under 768 px, closing goes back in history', async () => {
@@ -210,7 +270,10 @@ describe('mf-marketing', () => {
     const { client } = fakeApi({});
     const state = { backgroundLocation: { pathname: '/', search: '', hash: '' } };
     await renderRemote(App, { path: '/privacy-policy', client, history: ['/'], state });
-    const dialog = screen.getByRole('dialog', { name: 'Privacy policy' });
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' });
+    expect(dialog.tagName).toBe('DIALOG');
+    // The dialog's title is the document's heading (no second one inside).
+    expect(within(dialog).getAllByRole('heading', { name: 'Privacy policy' })).toHaveLength(1);
     expect(within(dialog).getByTestId('legal-dialog')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByTestId('location').textContent).toBe('/');
@@ -226,8 +289,9 @@ describe('mf-marketing', () => {
       history: ['/knowledge/einburgerungstest'],
       state,
     });
+    const page = await screen.findByTestId('legal-page');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await userEvent.click(within(screen.getByTestId('legal-page')).getByRole('button', { name: 'Back' }));
+    await userEvent.click(within(page).getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location').textContent).toBe('/knowledge/einburgerungstest');
   });
 });

@@ -6,6 +6,7 @@ import {
   useIsNarrow,
   useLocation,
 } from '@buergerfit/platform';
+import { Toaster } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import { ContactDialogProvider } from './layout/ContactDialog';
 import { Footer } from './layout/Footer';
@@ -65,6 +66,7 @@ export function ShellApp() {
           </Routes>
         )}
         <Footer />
+        <Toaster label={t('toasts')} dismissLabel={t('toastDismiss')} />
       </div>
     </ContactDialogProvider>
   );

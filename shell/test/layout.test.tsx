@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@buergerfit/platform';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,39 @@ describe('header', () => {
     target.remove();
   });
 
+  it('shows a learner Dashboard and Learn, the current one marked (the demo only from 1024 px: CSS)', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user()));
+    const { client } = sessionClient(user());
+    renderShell('/learn/flashcards', { client });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await within(nav).findByRole('link', { name: 'Learn' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+    expect(links).toEqual([
+      ['Home', '/', null],
+      ['Dashboard', '/dashboard', null],
+      ['Learn', '/learn', 'page'],
+      ['Demo', '/demo', null],
+    ]);
+  });
+
+  it('the menu holds what the header has no room for on a phone, and a choice closes it', async () => {
+    const { client } = sessionClient(null);
+    renderShell('/', { client });
+    await userEvent.click(await screen.findByRole('button', { name: /^Menu$/ }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const items = within(within(menu).getByRole('navigation'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['Home', 'Features', 'Pricing', 'FAQ', 'Demo', 'Contact']);
+    expect(within(menu).getByRole('button', { name: 'Dark theme' })).toBeTruthy();
+    expect(within(menu).getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    await userEvent.click(within(menu).getByRole('link', { name: 'Demo' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/demo'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows a login link when signed out', async () => {
     const { client } = sessionClient(null);
     renderShell('/demo', { client });
@@ -68,10 +101,15 @@ describe('header', () => {
     await ue.keyboard('{Escape}');
     expect(screen.queryByText('Email: ana@example.org')).toBeNull();
 
+    const panel = () =>
+      within(document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement);
     await ue.click(toggle);
-    await ue.click(screen.getByRole('link', { name: 'Dashboard' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+    await ue.click(panel().getByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profile-settings'));
     expect(screen.queryByText('Email: ana@example.org')).toBeNull();
+    await ue.click(toggle);
+    await ue.click(panel().getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
 
     await ue.click(toggle);
     await ue.click(screen.getByRole('button', { name: 'Log out' }));

@@ -1,6 +1,25 @@
+/**
+ * @buergerfit/ui: the look of every screen — design tokens (./tokens.css, loaded once by the shell), the shared
+ * base classes (`withBase`) and the components. One copy in the browser: a federation singleton like the
+ * platform, provided by the shell (shell/platform/src/federation.ts).
+ */
 import base from './base.module.css';
 
+export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './Button';
+export { Dialog, type DialogProps, Sheet } from './Dialog';
+export { Badge, Card, type CardProps, EmptyState, Skeleton, Stat } from './Display';
+export { Field, type FieldControlProps, type FieldProps, Select } from './Field';
+export { ICON_NAMES, Icon, type IconName, type IconProps } from './Icon';
+export {
+  ProgressBar,
+  type ProgressBarProps,
+  ProgressRing,
+  type ProgressRingProps,
+  type Tone,
+} from './Progress';
 export { RetryAlert } from './RetryAlert';
+export { type TabItem, Tabs, type TabsProps } from './Tabs';
+export { dismissToast, showToast, Toaster } from './Toast';
 
 type Classes = Readonly<Record<string, string>>;
 

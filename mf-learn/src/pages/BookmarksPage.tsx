@@ -19,7 +19,11 @@ export function BookmarksPage() {
     <>
       <PageHeading>{t('headings.bookmarks')}</PageHeading>
       <p className={styles.lead}>{t('bookmarksIntro')}</p>
-      <QueryStates query={query} isEmpty={(d) => d.length === 0 && !snapshot} empty={t('bookmarksEmpty')}>
+      <QueryStates
+        query={query}
+        isEmpty={(d) => d.length === 0 && !snapshot}
+        empty={{ title: t('bookmarksEmptyTitle'), text: t('bookmarksEmpty'), icon: 'bookmark' }}
+      >
         {() => <Practice questions={questions} mode="bookmarks" {...practice} />}
       </QueryStates>
     </>

@@ -1,11 +1,18 @@
 import type { ChallengeBest, ChallengeResult, ChallengeRound, Question } from '@buergerfit/contract';
 import { api, digitShortcuts, useLanguage, useShortcuts } from '@buergerfit/platform';
-import { RetryAlert } from '@buergerfit/ui';
+import { Badge, Button, buttonClass, Card, Icon, RetryAlert, Stat } from '@buergerfit/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { learnKeys, useRecordAnswer, useUserId } from '../data';
-import { BookmarkFailed, shuffledOrder, useAnswerOrder, useQuestionBookmark, useShuffle } from '../Practice';
+import {
+  BookmarkFailed,
+  NavBar,
+  shuffledOrder,
+  useAnswerOrder,
+  useQuestionBookmark,
+  useShuffle,
+} from '../Practice';
 import { QuestionCard } from '../QuestionCard';
 import { questionsPage } from '../Status';
 import styles from '../styles';
@@ -16,7 +23,7 @@ export const CHALLENGE_SECONDS = 300;
 const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /** Challenge: 20 random questions against a 5-minute clock, a streak counter, score and personal best stored. */
-export const ChallengePage = questionsPage('challenge', Challenge);
+export const ChallengePage = questionsPage('challenge', Challenge, 'intro');
 
 function Challenge({ questions: pool }: { questions: Question[] }) {
   const { t } = useTranslation('learn');
@@ -123,40 +130,51 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
 
   if (!round)
     return (
-      <div className={styles.card}>
+      <Card tone="primary" className={styles.intro}>
         <p>
           {t('challengeIntro', {
             count: CHALLENGE_QUESTIONS,
             minutes: t('minutes', { count: CHALLENGE_SECONDS / 60 }),
           })}
         </p>
-        {best.data?.best && <p>{t('challengeBest', { score: best.data.best.score })}</p>}
-        <button type="button" className={styles.primaryButton} onClick={start}>
-          {t('challengeStart')}
-        </button>
-      </div>
+        {best.data?.best && (
+          <p className={styles.best}>
+            <Badge tone="warning" icon="trophy">
+              {t('challengeBest', { score: best.data.best.score })}
+            </Badge>
+          </p>
+        )}
+        <div className={styles.introAction}>
+          <Button size="lg" icon="play" onClick={start}>
+            {t('challengeStart')}
+          </Button>
+        </div>
+      </Card>
     );
 
   if (finished || !q)
     return (
-      <div className={styles.card} aria-live="polite">
-        <h2>{left <= 0 ? t('challengeTimeUp') : t('challengeDone')}</h2>
-        <p>
-          {t('challengeSummary', {
-            correct: stats.correct,
-            answered: stats.answered,
-            streak: stats.bestStreak,
-          })}
-        </p>
-        {submit.isPending && <p role="status">{t('challengeSaving')}</p>}
-        {submit.data && (
-          <p role="status" className={styles.score}>
-            {t('challengeScore', { score: submit.data.score })} ·{' '}
-            {submit.data.isPersonalBest
-              ? t('challengeNewBest')
-              : t('challengeBest', { score: submit.data.personalBest })}
-          </p>
-        )}
+      <Card className={styles.intro}>
+        <div aria-live="polite">
+          <h2>{left <= 0 ? t('challengeTimeUp') : t('challengeDone')}</h2>
+          <div className={styles.stats}>
+            <Stat
+              icon="check"
+              label={t('statCorrect')}
+              value={t('challengeOutOf', { correct: stats.correct, answered: stats.answered })}
+            />
+            <Stat icon="flame" label={t('statBestStreak')} value={stats.bestStreak} />
+          </div>
+          {submit.isPending && <p role="status">{t('challengeSaving')}</p>}
+          {submit.data && (
+            <p role="status" className={styles.score}>
+              {t('challengeScore', { score: submit.data.score })} ·{' '}
+              {submit.data.isPersonalBest
+                ? t('challengeNewBest')
+                : t('challengeBest', { score: submit.data.personalBest })}
+            </p>
+          )}
+        </div>
         {submit.isError && (
           <RetryAlert
             classes={styles}
@@ -165,20 +183,29 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
             onRetry={() => submit.variables && submit.mutate(submit.variables)}
           />
         )}
-        <button type="button" className={styles.primaryButton} onClick={start}>
-          {t('challengeAgain')}
-        </button>
-      </div>
+        <div className={styles.introAction}>
+          <Button size="lg" icon="rotate" onClick={start}>
+            {t('challengeAgain')}
+          </Button>
+        </div>
+      </Card>
     );
 
   return (
-    <>
+    <div className={styles.practice}>
+      {/* The scoreboard stays in view while the question scrolls: the clock as a chip, the streak, the score. */}
       <div className={styles.scoreboard}>
-        <span role="timer" aria-label={t('challengeTimeLeft')} className={left <= 30 ? styles.timerLow : ''}>
-          ⏱ {mmss(left)}
+        <span role="timer" aria-label={t('challengeTimeLeft')}>
+          <Badge tone={left <= 30 ? 'danger' : 'primary'} icon="timer">
+            <span className={styles.clock}>{mmss(left)}</span>
+          </Badge>
         </span>
-        <span>{t('challengeStreak', { n: stats.streak })}</span>
-        <span>{t('challengeCorrect', { correct: stats.correct, answered: stats.answered })}</span>
+        <Badge tone="warning" icon="flame">
+          {t('challengeStreak', { n: stats.streak })}
+        </Badge>
+        <Badge tone="success" icon="check">
+          {t('challengeCorrect', { correct: stats.correct, answered: stats.answered })}
+        </Badge>
       </div>
       <QuestionCard
         key={q.id}
@@ -191,21 +218,22 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
         position={{ current: position + 1, total: round.length }}
       />
       <BookmarkFailed failed={bookmark.failed} />
-      <div className={styles.actions}>
+      <NavBar>
+        <Button variant="secondary" icon="flag" onClick={finish}>
+          {t('challengeStop')}
+        </Button>
         <button
           ref={nextRef}
           type="button"
-          className={styles.primaryButton}
+          className={buttonClass()}
           disabled={chosen === null}
           onClick={next}
         >
           {position + 1 >= round.length ? t('challengeFinish') : t('next')}
+          <Icon name="arrowRight" />
         </button>
-        <button type="button" className={styles.secondaryButton} onClick={finish}>
-          {t('challengeStop')}
-        </button>
-      </div>
-      <p className={styles.hint}>{t('keyboardHintChallenge')}</p>
-    </>
+      </NavBar>
+      <p className={styles.keysHint}>{t('keyboardHintChallenge')}</p>
+    </div>
   );
 }

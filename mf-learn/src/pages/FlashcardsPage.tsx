@@ -7,6 +7,7 @@ import {
   useShortcuts,
   writeStorage,
 } from '@buergerfit/platform';
+import { Badge, Button, buttonClass, Card, Icon, ProgressBar } from '@buergerfit/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgress, useRecordAnswer } from '../data';
@@ -14,7 +15,7 @@ import { Flashcard } from '../Flashcard';
 import { useLearnBase } from '../PageHeading';
 import { BookmarkFailed, useQuestionBookmark } from '../Practice';
 import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
-import { questionsPage } from '../Status';
+import { IntroSkeleton, questionsPage } from '../Status';
 import styles from '../styles';
 
 const LENGTH_KEY = 'buergerfit.learn.flashcardsSession';
@@ -67,7 +68,7 @@ function useSessionLength(): [SessionLength, (n: SessionLength) => void] {
 }
 
 /** Flashcards: a session of due then new cards; recall, turn the card over, grade yourself into FSRS. */
-export const FlashcardsPage = questionsPage('flashcards', Flashcards);
+export const FlashcardsPage = questionsPage('flashcards', Flashcards, 'intro');
 
 type Stage =
   | { kind: 'setup' }
@@ -87,12 +88,7 @@ function Flashcards({ questions }: { questions: Question[] }) {
   // Offline (the query pauses) or failing: go on without it rather than wait (flashcards work offline).
   const progressUnavailable =
     !progress.data && (progress.isError || progress.fetchStatus === 'paused' || progress.failureCount > 0);
-  if (progress.isPending && !progressUnavailable)
-    return (
-      <p role="status" className={styles.muted}>
-        {t('loadingProgress')}
-      </p>
-    );
+  if (progress.isPending && !progressUnavailable) return <IntroSkeleton label={t('loadingProgress')} />;
   const map = progress.data ?? {};
   const fresh = (q: Question) => {
     const before = graded.current.get(q.id);
@@ -126,32 +122,48 @@ function Flashcards({ questions }: { questions: Question[] }) {
   const newCount = deck.length - dueCount;
   return (
     <>
-      {progressUnavailable && <p className={styles.hint}>{t('flashcardsNoProgress')}</p>}
+      {progressUnavailable && (
+        <p className={styles.notice}>
+          <Icon name="info" size={18} />
+          <span>{t('flashcardsNoProgress')}</span>
+        </p>
+      )}
       {deck.length > 0 ? (
-        <div className={styles.card}>
+        <Card tone="primary" className={styles.intro}>
           <p>{t('flashcardsIntro')}</p>
           <p className={styles.deckCounts}>
-            <span>{t('flashcardsDue', { count: dueCount })}</span>
-            <span>{t('flashcardsNew', { count: newCount })}</span>
+            <Badge tone="warning" icon="calendar">
+              {t('flashcardsDue', { count: dueCount })}
+            </Badge>
+            <Badge tone="primary" icon="sparkles">
+              {t('flashcardsNew', { count: newCount })}
+            </Badge>
           </p>
           <LengthChoice length={length} onChange={setLength} />
-          <button type="button" className={styles.primaryButton} onClick={() => start(deck)}>
-            {t('flashcardsStart')}
-          </button>
-        </div>
+          <div className={styles.introAction}>
+            <Button size="lg" icon="cards" onClick={() => start(deck)}>
+              {t('flashcardsStart')}
+            </Button>
+          </div>
+        </Card>
       ) : (
-        <div className={styles.card}>
-          <p>{t('flashcardsCaughtUp')}</p>
+        <Card className={styles.intro}>
+          <p className={styles.caughtUp}>
+            <Icon name="check" size={22} />
+            <span>{t('flashcardsCaughtUp')}</span>
+          </p>
           <NextDue questions={ahead} progress={map} />
           {ahead.length > 0 && (
             <>
               <LengthChoice length={length} onChange={setLength} />
-              <button type="button" className={styles.primaryButton} onClick={() => start(ahead)}>
-                {t('flashcardsAhead')}
-              </button>
+              <div className={styles.introAction}>
+                <Button size="lg" variant="secondary" icon="rotate" onClick={() => start(ahead)}>
+                  {t('flashcardsAhead')}
+                </Button>
+              </div>
             </>
           )}
-        </div>
+        </Card>
       )}
     </>
   );
@@ -243,14 +255,12 @@ function FlashSession({
   });
 
   return (
-    <>
-      <p className={styles.sessionMeta}>
-        <span className={styles.badge}>{t('cardOf', { current: index + 1, total: cards.length })}</span>
-      </p>
-      <div className={styles.tools}>
-        <TranslationToggle question={q} shown={showTranslation} onToggle={setShowTranslation} />
-        <ReadAloudButton text={flipped ? (q.answers[q.correct] ?? '') : q.text} />
-        <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
+    <div className={styles.session}>
+      <div className={styles.sessionMeta}>
+        <Badge tone="primary" icon="cards">
+          {t('cardOf', { current: index + 1, total: cards.length })}
+        </Badge>
+        <ProgressBar value={index} max={cards.length} size="sm" label={t('sessionProgress')} />
       </div>
       {/* Screen readers hear the answer when the card is turned over (focus stays on the button). */}
       <p className={styles.visuallyHidden} aria-live="polite">
@@ -268,17 +278,16 @@ function FlashSession({
         showTranslation={showTranslation}
       />
       <BookmarkFailed failed={bookmark.failed} />
-      <div className={styles.actions}>
-        <button
-          ref={flipButton}
-          type="button"
-          className={revealed ? styles.secondaryButton : styles.primaryButton}
-          aria-keyshortcuts="Space Enter"
-          onClick={flip}
-        >
-          {flipped ? t('showQuestion') : t('showAnswer')}
-        </button>
-      </div>
+      <button
+        ref={flipButton}
+        type="button"
+        className={buttonClass({ variant: revealed ? 'secondary' : 'primary', size: 'lg', block: true })}
+        aria-keyshortcuts="Space Enter"
+        onClick={flip}
+      >
+        <Icon name="rotate" />
+        {flipped ? t('showQuestion') : t('showAnswer')}
+      </button>
       {revealed && (
         <fieldset ref={gradesRef} className={styles.grades}>
           <legend>{t('gradeLegend')}</legend>
@@ -290,7 +299,7 @@ function FlashSession({
               aria-keyshortcuts={String(i + 1)}
               onClick={() => grade(r)}
             >
-              <span className={styles.key} aria-hidden="true">
+              <span className={`${styles.key} ${styles.gradeKey}`} aria-hidden="true">
                 {i + 1}
               </span>{' '}
               {t(`grade.${r}`)}
@@ -298,8 +307,13 @@ function FlashSession({
           ))}
         </fieldset>
       )}
+      <div className={styles.tools}>
+        <TranslationToggle question={q} shown={showTranslation} onToggle={setShowTranslation} />
+        <ReadAloudButton text={flipped ? (q.answers[q.correct] ?? '') : q.text} />
+        <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
+      </div>
       <p className={styles.hint}>{t('keyboardHintFlashcards')}</p>
-    </>
+    </div>
   );
 }
 
@@ -310,8 +324,9 @@ function Summary({ grades, onAgain }: { grades: Rating[]; onAgain: () => void })
   // The grade buttons are gone: focus the result so keyboard and screen reader users are told.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className={styles.card}>
-      <h2 ref={heading} tabIndex={-1}>
+    <Card className={styles.intro}>
+      <h2 ref={heading} tabIndex={-1} className={styles.doneHeading}>
+        <Icon name="trophy" size={24} />
         {t('flashcardsSessionDone')}
       </h2>
       <p>{t('flashcardsDone', { count: grades.length })}</p>
@@ -324,13 +339,13 @@ function Summary({ grades, onAgain }: { grades: Rating[]; onAgain: () => void })
         ))}
       </dl>
       <div className={styles.actions}>
-        <button type="button" className={styles.primaryButton} onClick={onAgain}>
+        <Button size="lg" icon="cards" onClick={onAgain}>
           {t('flashcardsAnother')}
-        </button>
-        <Link to={base} className={styles.secondaryButton}>
+        </Button>
+        <Link to={base} className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           {t('backToLearn')}
         </Link>
       </div>
-    </div>
+    </Card>
   );
 }

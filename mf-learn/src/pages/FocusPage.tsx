@@ -1,5 +1,6 @@
 import type { FocusQueue } from '@buergerfit/contract';
 import { api, useLanguage } from '@buergerfit/platform';
+import { Button } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { learnKeys, useUserId } from '../data';
@@ -31,22 +32,27 @@ export function FocusPage() {
     <>
       <PageHeading>{t('headings.focus')}</PageHeading>
       <p className={styles.lead}>{t('focusIntro')}</p>
-      <QueryStates query={query} isEmpty={(d) => d.questions.length === 0} empty={t('focusEmpty')}>
+      <QueryStates
+        query={query}
+        isEmpty={(d) => d.questions.length === 0}
+        empty={{ title: t('focusEmptyTitle'), text: t('focusEmpty'), icon: 'target' }}
+      >
         {(data) => (
-          <>
-            <p className={styles.muted}>{t('focusCount', { count: data.total })}</p>
-            <Practice questions={data.questions} mode="focus" {...practice} showRestart={false} />
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              onClick={() => {
-                practice.onIndex(0);
-                void query.refetch();
-              }}
-            >
-              {t('focusNewRound')}
-            </button>
-          </>
+          <Practice questions={data.questions} mode="focus" {...practice} showRestart={false}>
+            <div className={styles.roundRow}>
+              <p className={styles.muted}>{t('focusCount', { count: data.total })}</p>
+              <Button
+                variant="secondary"
+                icon="refresh"
+                onClick={() => {
+                  practice.onIndex(0);
+                  void query.refetch();
+                }}
+              >
+                {t('focusNewRound')}
+              </Button>
+            </div>
+          </Practice>
         )}
       </QueryStates>
     </>

@@ -1,12 +1,13 @@
 import type { Question, QuestionProgressMap, Topic } from '@buergerfit/contract';
 import { Link, useSearchParams, useSession } from '@buergerfit/platform';
+import { Badge, Button, EmptyState, Field, Icon, Select, Sheet, Skeleton } from '@buergerfit/ui';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBookmarks, useProgress, useTopics } from '../data';
-import { FilterSelect } from '../FilterSelect';
+import { useBookmarks, useProgress, useQuestions, useTopics } from '../data';
+import { PageHeading } from '../PageHeading';
 import { Practice, useShuffle } from '../Practice';
 import { displayNumber } from '../questionNumbers';
-import { questionsPage } from '../Status';
+import { QueryStates } from '../Status';
 import { findByNumber, questionSearch } from '../search';
 import styles from '../styles';
 
@@ -62,8 +63,26 @@ export function hasStatus(
   }
 }
 
-/** `/learn`: every question (general + the learner's state), filters and search, jump to number, question list. */
-export const LearnPage = questionsPage('learn', LearnList);
+/**
+ * `/learn`: every question (general + the learner's state), filters and search, jump to number, question list.
+ * The heading shares its row with the Filter button, so the question starts high on a phone's first screen.
+ */
+export function LearnPage() {
+  const { t } = useTranslation('learn');
+  const query = useQuestions();
+  if (query.data && query.data.length > 0) return <LearnList questions={query.data} />;
+  return (
+    <>
+      <div className={styles.headRow}>
+        <PageHeading>{t('headings.learn')}</PageHeading>
+        {query.isPending && <Skeleton width="7.5rem" height="var(--bf-touch-target)" />}
+      </div>
+      <QueryStates query={query} isEmpty={(d) => d.length === 0}>
+        {() => null}
+      </QueryStates>
+    </>
+  );
+}
 
 function LearnList({ questions }: { questions: Question[] }) {
   const { t } = useTranslation('learn');
@@ -82,8 +101,8 @@ function LearnList({ questions }: { questions: Question[] }) {
   const [index, setIndex] = useState(0);
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const ids = {
-    search: useId(),
     jump: useId(),
     shuffle: useId(),
   };
@@ -117,7 +136,11 @@ function LearnList({ questions }: { questions: Question[] }) {
       ),
     [questions, scope, topic, status, progress.data, bookmarks, matches, deferredSearch],
   );
-  const filtering = scope !== 'all' || topic !== '' || status !== 'all' || search.trim() !== '';
+  // How many filters narrow the list (the Filter button's badge); shuffling is an option, not a filter.
+  const active = [scope !== 'all', topic !== '', status !== 'all', search.trim() !== ''].filter(
+    Boolean,
+  ).length;
+  const filtering = active > 0;
 
   // Changing a filter starts again at the first match.
   const refilter = (set: (value: string) => void) => (value: string) => {
@@ -149,136 +172,204 @@ function LearnList({ questions }: { questions: Question[] }) {
     setIndex(at);
   };
 
+  const list = (
+    <details className={styles.list}>
+      <summary>
+        <Icon name="list" size={18} />
+        {t('questionList')}
+      </summary>
+      <form
+        className={styles.jump}
+        onSubmit={(e) => {
+          e.preventDefault();
+          goTo(jump);
+        }}
+      >
+        <label htmlFor={ids.jump}>{t('jumpTo')}</label>
+        <div className={styles.inline}>
+          <input
+            id={ids.jump}
+            className={styles.input}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            value={jump}
+            aria-invalid={jumpError}
+            aria-describedby={jumpError ? `${ids.jump}-err` : `${ids.jump}-hint`}
+            onChange={(e) => setJump(e.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            {t('go')}
+          </Button>
+        </div>
+        {jumpError ? (
+          <p id={`${ids.jump}-err`} className={styles.inlineError}>
+            <Icon name="alert" size={16} />
+            {t('jumpNotFound')}
+          </p>
+        ) : (
+          <p id={`${ids.jump}-hint`} className={styles.fieldHint}>
+            {t('jumpHint')}
+          </p>
+        )}
+      </form>
+      <ol className={styles.numbers} aria-label={t('questionList')}>
+        {filtered.map((q, i) => {
+          const p = progress.data?.[q.id];
+          const badge = p
+            ? p.mastered
+              ? 'mastered'
+              : p.lastCorrect === false
+                ? 'wrongLast'
+                : 'seen'
+            : 'new';
+          const shown = displayNumber(q);
+          return (
+            <li key={q.id}>
+              <button
+                type="button"
+                className={`${styles.number} ${styles[badge] ?? ''}`}
+                aria-current={i === index ? 'true' : undefined}
+                aria-label={`${t('number', { number: shown })}, ${t(`badge.${badge}`)}`}
+                onClick={() => setIndex(i)}
+              >
+                {shown}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
+
   return (
     <>
-      {!stateCode && (
-        <p className={styles.hint}>
-          {t('noStateNotice')} <Link to="/profile-settings">{t('noStateLink')}</Link>
-        </p>
-      )}
-      <fieldset className={styles.filters}>
-        <legend className={styles.visuallyHidden}>{t('filters')}</legend>
-        <div className={styles.field}>
-          <label htmlFor={ids.search}>{t('search')}</label>
-          <input
-            id={ids.search}
-            type="search"
-            value={search}
-            placeholder={t('searchPlaceholder')}
-            onChange={(e) => refilter(setSearch)(e.target.value)}
-          />
-        </div>
-        <FilterSelect label={t('scope')} value={scope} onChange={refilter((v) => setScope(v as Scope))}>
-          <option value="all">{t('scopeAll')}</option>
-          <option value="general">{t('scopeGeneral')}</option>
-          <option value="state" disabled={!stateCode}>
-            {stateCode ? t('scopeState', { state: stateCode }) : t('scopeNoState')}
-          </option>
-        </FilterSelect>
-        <FilterSelect label={t('topic')} value={topic} onChange={refilter(setTopic)}>
-          <option value="">{t('allTopics')}</option>
-          {options.map((tp) => (
-            <option key={tp.id} value={tp.id}>
-              {tp.sub ? `\u2003${tp.name}` : tp.name}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect label={t('status')} value={status} onChange={refilter((v) => setStatus(v as Status))}>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`statuses.${s}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <form
-          className={styles.jump}
-          onSubmit={(e) => {
-            e.preventDefault();
-            goTo(jump);
-          }}
+      {/* The question comes first: the heading and the Filter button in one row above it, the filters and options
+          in a sheet. "Question 1 of 21" on the card says how many match; the count is for screen readers. */}
+      <div className={styles.headRow}>
+        <PageHeading>{t('headings.learn')}</PageHeading>
+        <Button
+          variant="secondary"
+          icon="filter"
+          aria-haspopup="dialog"
+          // With filters on, the name says how many ("Filters (2 active)"); the badge shows the number.
+          aria-label={active > 0 ? `${t('filters')} ${t('activeFilters', { count: active })}` : undefined}
+          onClick={() => setSheetOpen(true)}
         >
-          <label htmlFor={ids.jump}>{t('jumpTo')}</label>
-          <div className={styles.inline}>
-            <input
-              id={ids.jump}
-              className={styles.jumpInput}
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              value={jump}
-              aria-invalid={jumpError}
-              aria-describedby={jumpError ? `${ids.jump}-err` : `${ids.jump}-hint`}
-              onChange={(e) => setJump(e.target.value)}
-            />
-            <button type="submit" className={styles.secondaryButton}>
-              {t('go')}
-            </button>
-          </div>
-          {jumpError ? (
-            <p id={`${ids.jump}-err`} className={styles.inlineError}>
-              {t('jumpNotFound')}
-            </p>
-          ) : (
-            <p id={`${ids.jump}-hint`} className={styles.fieldHint}>
-              {t('jumpHint')}
-            </p>
-          )}
-        </form>
-        <label className={styles.check} htmlFor={ids.shuffle}>
-          <input
-            id={ids.shuffle}
-            type="checkbox"
-            checked={shuffle}
-            onChange={(e) => setShuffle(e.target.checked)}
-          />
-          {t('shuffle')}
-        </label>
-      </fieldset>
-      <p role="status" className={styles.matchCount}>
+          {t('filters')}
+          {active > 0 && <Badge tone="primary">{active}</Badge>}
+        </Button>
+      </div>
+      <p role="status" className={styles.visuallyHidden}>
         {t('matchCount', { count: filtered.length })}
       </p>
-      {filtered.length === 0 ? (
-        <div className={styles.card}>
-          <p>{t('emptyFilter')}</p>
-          {filtering && (
-            <button type="button" className={styles.secondaryButton} onClick={clearFilters}>
+      <Sheet
+        open={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        title={t('filtersTitle')}
+        closeLabel={t('close')}
+        footer={
+          <>
+            <Button variant="secondary" disabled={!filtering} onClick={clearFilters}>
               {t('clearFilters')}
-            </button>
-          )}
+            </Button>
+            <Button onClick={() => setSheetOpen(false)}>
+              {t('showMatches', { count: filtered.length })}
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.filterFields}>
+          <Field label={t('search')}>
+            {(control) => (
+              <input
+                {...control}
+                className={styles.input}
+                type="search"
+                value={search}
+                placeholder={t('searchPlaceholder')}
+                onChange={(e) => refilter(setSearch)(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('scope')}>
+            {(control) => (
+              <Select
+                {...control}
+                value={scope}
+                onChange={(e) => refilter((v) => setScope(v as Scope))(e.target.value)}
+              >
+                <option value="all">{t('scopeAll')}</option>
+                <option value="general">{t('scopeGeneral')}</option>
+                <option value="state" disabled={!stateCode}>
+                  {stateCode ? t('scopeState', { state: stateCode }) : t('scopeNoState')}
+                </option>
+              </Select>
+            )}
+          </Field>
+          <Field label={t('topic')}>
+            {(control) => (
+              <Select {...control} value={topic} onChange={(e) => refilter(setTopic)(e.target.value)}>
+                <option value="">{t('allTopics')}</option>
+                {options.map((tp) => (
+                  <option key={tp.id} value={tp.id}>
+                    {tp.sub ? `\u2003${tp.name}` : tp.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label={t('status')}>
+            {(control) => (
+              <Select
+                {...control}
+                value={status}
+                onChange={(e) => refilter((v) => setStatus(v as Status))(e.target.value)}
+              >
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`statuses.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <label className={styles.check} htmlFor={ids.shuffle}>
+            <input
+              id={ids.shuffle}
+              type="checkbox"
+              checked={shuffle}
+              onChange={(e) => setShuffle(e.target.checked)}
+            />
+            <Icon name="shuffle" size={18} />
+            {t('shuffle')}
+          </label>
         </div>
+      </Sheet>
+      {filtered.length === 0 ? (
+        <EmptyState
+          icon="search"
+          title={t('emptyFilter')}
+          action={
+            filtering && (
+              <Button variant="secondary" onClick={clearFilters}>
+                {t('clearFilters')}
+              </Button>
+            )
+          }
+        />
       ) : (
-        <>
-          <Practice questions={filtered} mode="learn" index={index} onIndex={setIndex} shuffle={shuffle} />
-          <details className={styles.list}>
-            <summary>{t('questionList')}</summary>
-            <ol className={styles.numbers} aria-label={t('questionList')}>
-              {filtered.map((q, i) => {
-                const p = progress.data?.[q.id];
-                const badge = p
-                  ? p.mastered
-                    ? 'mastered'
-                    : p.lastCorrect === false
-                      ? 'wrongLast'
-                      : 'seen'
-                  : 'new';
-                const shown = displayNumber(q);
-                return (
-                  <li key={q.id}>
-                    <button
-                      type="button"
-                      className={`${styles.number} ${styles[badge] ?? ''}`}
-                      aria-current={i === index ? 'true' : undefined}
-                      aria-label={`${t('number', { number: shown })}, ${t(`badge.${badge}`)}`}
-                      onClick={() => setIndex(i)}
-                    >
-                      {shown}
-                    </button>
-                  </li>
-                );
-              })}
-            </ol>
-          </details>
-        </>
+        <Practice questions={filtered} mode="learn" index={index} onIndex={setIndex} shuffle={shuffle}>
+          {list}
+        </Practice>
+      )}
+      {!stateCode && (
+        <p className={styles.notice}>
+          <Icon name="info" size={18} />
+          <span>
+            {t('noStateNotice')} <Link to="/profile-settings">{t('noStateLink')}</Link>
+          </span>
+        </p>
       )}
     </>
   );

@@ -1,10 +1,11 @@
 import type { ExamMistakes } from '@buergerfit/contract';
 import { isApiError, Link, useLanguage, useParams } from '@buergerfit/platform';
-import { RetryAlert } from '@buergerfit/ui';
+import { buttonClass, EmptyState, Icon, RetryAlert } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import { useMistakes } from '../data';
 import { PageHeading } from '../PageHeading';
 import { Practice, usePractice } from '../Practice';
+import { QuestionSkeleton } from '../Status';
 import styles from '../styles';
 
 /** Where mf_exam shows a finished test's review. */
@@ -23,9 +24,7 @@ export function MistakesPage() {
     <>
       <PageHeading>{t('headings.mistakes')}</PageHeading>
       {query.isPending ? (
-        <p role="status" className={styles.muted}>
-          {t('loading')}
-        </p>
+        <QuestionSkeleton label={t('loading')} />
       ) : query.isError ? (
         <MistakesError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -40,10 +39,15 @@ function MistakesError({ error, onRetry }: { error: unknown; onRetry: () => void
   // A missing test (or someone else's) and a test still running cannot be fixed by trying again.
   if (isApiError(error) && (error.status === 404 || error.status === 409))
     return (
-      <div className={styles.card}>
-        <p>{error.status === 404 ? t('mistakesNotFound') : t('mistakesOpen')}</p>
-        <Link to="/dashboard">{t('toDashboard')}</Link>
-      </div>
+      <EmptyState
+        icon={error.status === 404 ? 'search' : 'clipboard'}
+        title={error.status === 404 ? t('mistakesNotFound') : t('mistakesOpen')}
+        action={
+          <Link to="/dashboard" className={buttonClass({ variant: 'secondary' })}>
+            {t('toDashboard')}
+          </Link>
+        }
+      />
     );
   return (
     <RetryAlert classes={styles} message={t('mistakesError')} retry={t('retry')} onRetry={onRetry} primary />
@@ -58,17 +62,18 @@ function Mistakes({ set }: { set: ExamMistakes }) {
   const date = Number.isNaN(finished)
     ? ''
     : new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(finished);
-  const review = (
-    <Link to={reviewPath(set)}>
-      {set.kind === 'demo' ? t('mistakesReviewDemo') : t('mistakesReviewMock')}
-    </Link>
-  );
+  const reviewText = set.kind === 'demo' ? t('mistakesReviewDemo') : t('mistakesReviewMock');
   if (set.questions.length === 0)
     return (
-      <div className={styles.card}>
-        <p>{t('mistakesNone')}</p>
-        {review}
-      </div>
+      <EmptyState
+        icon="trophy"
+        title={t('mistakesNone')}
+        action={
+          <Link to={reviewPath(set)} className={buttonClass({ variant: 'secondary' })}>
+            {reviewText}
+          </Link>
+        }
+      />
     );
   return (
     <>
@@ -78,8 +83,14 @@ function Mistakes({ set }: { set: ExamMistakes }) {
           count: set.questions.length,
         })}
       </p>
-      <p>{review}</p>
-      <Practice questions={set.questions} mode="mistakes" {...practice} />
+      <Practice questions={set.questions} mode="mistakes" {...practice}>
+        <p>
+          <Link to={reviewPath(set)} className={styles.backLink}>
+            <Icon name="arrowLeft" size={18} />
+            {reviewText}
+          </Link>
+        </p>
+      </Practice>
     </>
   );
 }

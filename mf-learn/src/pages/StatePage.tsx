@@ -1,7 +1,7 @@
 import { useSearchParams, useSession } from '@buergerfit/platform';
+import { EmptyState, Field, Select } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import { useQuestions, useStates } from '../data';
-import { FilterSelect } from '../FilterSelect';
 import { PageHeading } from '../PageHeading';
 import { Practice, usePractice } from '../Practice';
 import { QueryStates } from '../Status';
@@ -21,27 +21,35 @@ export function StatePage() {
   return (
     <>
       <PageHeading>{t('headings.state')}</PageHeading>
-      <div className={styles.filters}>
-        <FilterSelect
-          label={t('stateSelect')}
-          value={state ?? ''}
-          onChange={(code) => {
-            practice.onIndex(0);
-            setParams(code ? { state: code } : {});
-          }}
-        >
-          {!state && <option value="">{t('stateChoose')}</option>}
-          {(states.data ?? (state ? [{ code: state, name: state }] : [])).map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </FilterSelect>
+      <div className={styles.stateChoice}>
+        <Field label={t('stateSelect')}>
+          {(control) => (
+            <Select
+              {...control}
+              value={state ?? ''}
+              onChange={(e) => {
+                practice.onIndex(0);
+                setParams(e.target.value ? { state: e.target.value } : {});
+              }}
+            >
+              {!state && <option value="">{t('stateChoose')}</option>}
+              {(states.data ?? (state ? [{ code: state, name: state }] : [])).map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
       {!state ? (
-        <p className={styles.card}>{t('stateNone')}</p>
+        <EmptyState icon="mapPin" title={t('stateNone')} />
       ) : (
-        <QueryStates query={query} isEmpty={(d) => d.every((q) => q.state !== state)} empty={t('stateEmpty')}>
+        <QueryStates
+          query={query}
+          isEmpty={(d) => d.every((q) => q.state !== state)}
+          empty={{ title: t('stateEmpty'), icon: 'mapPin' }}
+        >
           {(questions) => (
             <Practice
               key={state}

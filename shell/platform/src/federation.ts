@@ -21,6 +21,10 @@ const platformPkg = JSON.parse(readFileSync(new URL('../package.json', import.me
   version: string;
   peerDependencies: Record<string, string>;
 };
+/** The UI package (design tokens, base classes, components): one copy in the browser, like the platform. */
+const uiPkg = require('@buergerfit/ui/package.json') as { name: string; version: string };
+/** This repository's packages shared as singletons, at their own version. */
+const WORKSPACE_SINGLETONS = [platformPkg, uiPkg];
 
 function pinned(pkg: string): string {
   const version = platformPkg.peerDependencies[pkg];
@@ -52,7 +56,7 @@ const SINGLETONS: Record<string, string> = {
   'react-i18next': 'react-i18next',
 };
 
-export const SHARED_PACKAGES = [...Object.keys(SINGLETONS), platformPkg.name];
+export const SHARED_PACKAGES = [...Object.keys(SINGLETONS), ...WORKSPACE_SINGLETONS.map((pkg) => pkg.name)];
 
 export function sharedSingletons({ eager = false }: { eager?: boolean } = {}): SharedConfig {
   const shared: Record<string, SharedEntry> = {};
@@ -60,12 +64,9 @@ export function sharedSingletons({ eager = false }: { eager?: boolean } = {}): S
     const version = installed(pkg);
     shared[request] = { singleton: true, requiredVersion: version, version, eager };
   }
-  shared[platformPkg.name] = {
-    singleton: true,
-    requiredVersion: platformPkg.version,
-    version: platformPkg.version,
-    eager,
-  };
+  for (const pkg of WORKSPACE_SINGLETONS) {
+    shared[pkg.name] = { singleton: true, requiredVersion: pkg.version, version: pkg.version, eager };
+  }
   return shared;
 }
 

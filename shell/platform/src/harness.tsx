@@ -4,6 +4,7 @@
  */
 import '@buergerfit/ui/tokens.css';
 import { resources } from '@buergerfit/locales';
+import { Toaster } from '@buergerfit/ui';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './language';
@@ -32,6 +33,7 @@ export async function renderStandalone(App: ComponentType<RemoteAppProps>, optio
               <Route path="*" element={<App basename={basename} />} />
             </Routes>
           </main>
+          <Toaster label="Notifications" dismissLabel="Dismiss" />
         </PlatformProviders>
       </BrowserRouter>
     </StrictMode>,

@@ -4,6 +4,7 @@
  * so that a remote is tested in isolation. Importing it also cleans up after each test.
  */
 import { resources } from '@buergerfit/locales';
+import { Toaster } from '@buergerfit/ui';
 import { cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
@@ -126,6 +127,7 @@ export async function renderRemote(
           <Route path="*" element={<App basename={basename} />} />
         </Routes>
         <Probe />
+        <Toaster label="Notifications" dismissLabel="Dismiss" />
       </PlatformProviders>
     </MemoryRouter>,
   );

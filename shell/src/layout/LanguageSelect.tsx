@@ -4,12 +4,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
 
-export function LanguageSelect() {
+export function LanguageSelect({ className }: { className?: string }) {
   const { t } = useTranslation('shell');
   const { language, setLanguage } = useLanguage();
   const id = useId();
   return (
-    <div className={styles.languageSelect}>
+    <div className={[styles.languageSelect, className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className={styles.visuallyHidden}>
         {t('language.label')}
       </label>

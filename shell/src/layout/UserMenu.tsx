@@ -1,5 +1,6 @@
 import type { User } from '@buergerfit/platform';
 import { Link } from '@buergerfit/platform';
+import { Icon } from '@buergerfit/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
@@ -64,7 +65,14 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           <ul>
             <li>
               <Link to="/dashboard" onClick={() => setOpen(false)}>
+                <Icon name="chart" />
                 {t('userMenu.dashboard')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/profile-settings" onClick={() => setOpen(false)}>
+                <Icon name="settings" />
+                {t('userMenu.settings')}
               </Link>
             </li>
             <li>
@@ -75,6 +83,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
                   onLogout();
                 }}
               >
+                <Icon name="logout" />
                 {t('userMenu.logout')}
               </button>
             </li>

@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInLearner } from '../support/learn';
+import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes';
+
+/**
+ * Phone first, in every language: at 320, 390 and 1280 px in de, en and hr no route scrolls sideways (the
+ * document is exactly as wide as the viewport), and on a phone every control is a finger's size (44 px).
+ */
+
+const WIDTHS = [320, 390, 1280] as const;
+const PHONE = 390;
+const LANGUAGES = ['de', 'en', 'hr'] as const;
+
+/** Waits until the route's remote has rendered its page. */
+async function settled(page: Page) {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** How much wider than the viewport the page is (0 when nothing scrolls sideways). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Controls smaller than 44 × 44 px, described for the failure message. Links inside running text are exempt
+ * (WCAG 2.5.8's inline exception), as are checkboxes and radios, whose whole label is the target.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), [role=tab], a',
+    );
+    const small: string[] = [];
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (el.tagName === 'A' && el.closest('p, li p, dd, td, small, [data-inline-links]')) continue;
+      // The skip link sits off-screen until focused.
+      if (box.bottom < 0) continue;
+      if (box.height < 43.5 || box.width < 43.5) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+        small.push(
+          `${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  });
+
+async function checkRoutes(page: Page, lang: string, routes: readonly string[]) {
+  for (const route of routes) {
+    await page.setViewportSize({ width: PHONE, height: 844 });
+    await page.goto(route);
+    await settled(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 700 });
+      await expect.poll(() => overflow(page), { message: `${route} at ${width} px (${lang})` }).toBe(0);
+      if (width !== 1280) expect(await smallTargets(page), `${route} at ${width} px (${lang})`).toEqual([]);
+    }
+  }
+}
+
+for (const lang of LANGUAGES) {
+  test.describe(`layout in ${lang}`, () => {
+    test.describe.configure({ timeout: 180_000 });
+    test.use({ locale: lang });
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((language) => localStorage.setItem('buergerfit.language', language), lang);
+    });
+
+    test('signed out: no route scrolls sideways at 320, 390 or 1280 px; phone targets ≥ 44 px', async ({
+      page,
+    }) => {
+      await checkRoutes(page, lang, PUBLIC_ROUTES);
+    });
+
+    test('signed in: no route scrolls sideways at 320, 390 or 1280 px; phone targets ≥ 44 px', async ({
+      page,
+    }) => {
+      await signInLearner(page, `layout-${lang}`);
+      await checkRoutes(page, lang, SIGNED_IN_ROUTES);
+    });
+  });
+}

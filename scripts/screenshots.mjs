@@ -1,0 +1,198 @@
+// `npm run screenshots`: a gallery of every screen for review. Starts the app on a fresh embedded database (its
+// own data folder and port), signs in a seeded learner with some history (learn answers, a passed mock test, a
+// bookmark), and writes a full-page PNG of every route and main state at 390 and 1280 px, light and dark, in de,
+// en and hr, into screenshots/ (not committed) with an index.html contact sheet.
+//   SCREENSHOTS_PORT (8097), SCREENSHOTS_ONLY=de,390,dark (filter), CHROMIUM_PATH (/usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'screenshots');
+const port = Number(process.env.SCREENSHOTS_PORT ?? 8097);
+const base = `http://localhost:${port}`;
+const LANGUAGES = ['de', 'en', 'hr'];
+const WIDTHS = [390, 1280];
+const SCHEMES = ['light', 'dark'];
+const only = (process.env.SCREENSHOTS_ONLY ?? '').split(',').filter(Boolean);
+const wanted = (...parts) => only.every((o) => parts.map(String).includes(o));
+/** Shot → the viewport-sized copy the README shows (docs/screenshots/ holds the committed pair). */
+const README_SHOTS = {
+  'dashboard-en-390-light': 'readme-phone.png',
+  'learn-en-1280-light': 'readme-desktop.png',
+};
+const texts = (lang, ns) =>
+  JSON.parse(fs.readFileSync(path.join(root, 'locales', lang, `${ns}.json`), 'utf8'));
+
+/** Route shots: [name, path, optional action that brings the page into its state]. */
+function screens(lang) {
+  const exam = texts(lang, 'exam');
+  const start = (label) => async (page) => {
+    await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
+    await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
+  };
+  return {
+    guest: [
+      ['landing', '/'],
+      ['knowledge', '/knowledge/einburgerungstest'],
+      ['about', '/about'],
+      ['login', '/login'],
+      ['demo-start', '/demo'],
+      ['demo-question', '/demo', start(exam.demo.start)],
+      ['not-found', '/no-such-page'],
+    ],
+    learner: [
+      ['dashboard', '/dashboard'],
+      ['learn', '/learn'],
+      ['learn-focus', '/learn/focus'],
+      ['learn-flashcards', '/learn/flashcards'],
+      ['learn-challenge', '/learn/challenge'],
+      ['learn-state', '/learn/state'],
+      ['learn-bookmarks', '/learn/bookmarks'],
+      ['learn-mistakes', '/learn/mistakes'],
+      ['exam-start', '/exam'],
+      ['exam-question', '/exam', start(exam.mock.start)],
+      ['exam-history', '/exam/history'],
+      ['exam-result', '__RESULT__'],
+      ['settings', '/profile-settings'],
+    ],
+  };
+}
+
+async function waitForApp(child) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the app did not become ready in 5 minutes');
+}
+
+/** Signs a gallery learner in (the development provider) in this context; Berlin as the state. */
+async function signIn(context, login) {
+  const page = await context.newPage();
+  await page.goto(`${base}/auth/local?login_hint=${login}&redirect=/dashboard`);
+  const saved = await page.request.patch(`${base}/api/user/setting/german-federal-state`, {
+    data: { selected_state: 'BE' },
+  });
+  if (!saved.ok()) throw new Error(`setting the state: ${saved.status()}`);
+  await page.close();
+}
+
+/** Some history: 60 learn answers (about four in five right), a bookmark, one passed mock test. */
+async function seed(context) {
+  const { request } = context;
+  const questions = await (await request.get(`${base}/api/en/learn`)).json();
+  const right = new Map(questions.map((q) => [q.number, q.correct]));
+  for (const [i, q] of questions.slice(0, 60).entries()) {
+    await request.post(`${base}/api/en/learn-mode`, {
+      data: { question_id: q.number, is_correct: i % 5 !== 3 },
+    });
+  }
+  await request.post(`${base}/api/en/user/bookmarks/${questions[4].number}`);
+  const attempt = await (await request.post(`${base}/api/en/exams`, { data: { kind: 'mock' } })).json();
+  for (const q of attempt.questions) {
+    const answer = right.get(q.number) ?? 0;
+    await request.put(`${base}/api/en/exams/${attempt.id}/answers/${q.position}`, {
+      data: { answer: q.position <= 27 ? answer : (answer + 1) % 4 },
+    });
+  }
+  const done = await request.post(`${base}/api/en/exams/${attempt.id}/finalize`);
+  if (!done.ok()) throw new Error(`finishing the mock test: ${done.status()}`);
+  return `/exam/result/${attempt.id}`;
+}
+
+async function main() {
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-screenshots-'));
+  const app = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const shots = [];
+  try {
+    await waitForApp(app);
+    for (const lang of LANGUAGES) {
+      for (const scheme of SCHEMES) {
+        for (const width of WIDTHS) {
+          if (!wanted(lang, scheme, width)) continue;
+          for (const who of ['guest', 'learner']) {
+            const context = await browser.newContext({
+              viewport: { width, height: width < 768 ? 844 : 800 },
+              colorScheme: scheme,
+              locale: lang,
+              deviceScaleFactor: 1,
+            });
+            await context.addInitScript((l) => localStorage.setItem('buergerfit.language', l), lang);
+            // A learner of their own for every language, theme and width: the mock test one shot starts does not
+            // turn the next one's start screen into a running test.
+            let resultPath = '';
+            if (who === 'learner') {
+              await signIn(context, `gallery-${lang}-${scheme}-${width}`);
+              resultPath = await seed(context);
+            }
+            const page = await context.newPage();
+            for (const [name, route, act] of screens(lang)[who]) {
+              await page.goto(base + (route === '__RESULT__' ? resultPath : route));
+              await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+              await page.waitForLoadState('networkidle');
+              if (act) await act(page);
+              const file = `${name}-${lang}-${width}-${scheme}.png`;
+              await page.screenshot({ path: path.join(out, file), fullPage: true });
+              // The README's two pictures: the first screen of each, as a learner sees it.
+              if (`${name}-${lang}-${width}-${scheme}` in README_SHOTS) {
+                await page.evaluate(() => window.scrollTo(0, 0));
+                await page.screenshot({
+                  path: path.join(out, README_SHOTS[`${name}-${lang}-${width}-${scheme}`]),
+                });
+              }
+              shots.push({ name, lang, width, scheme, file });
+              console.info(file);
+            }
+            await context.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    app.kill('SIGTERM');
+  }
+  const names = [...new Set(shots.map((s) => s.name))];
+  const cell = (s) => `<figure><a href="${s.file}"><img src="${s.file}" loading="lazy" alt=""></a>
+<figcaption>${s.lang} · ${s.width} px · ${s.scheme}</figcaption></figure>`;
+  const html = `<!doctype html><meta charset="utf-8"><title>Bürgerfit screenshots</title>
+<style>body{font:14px system-ui;margin:1rem}section{margin-bottom:2rem}div{display:flex;gap:.75rem;overflow-x:auto;align-items:flex-start}
+figure{margin:0;flex:none}img{display:block;max-height:420px;border:1px solid #ccc}figcaption{color:#555}</style>
+<h1>Bürgerfit · ${shots.length} screenshots · ${new Date().toISOString().slice(0, 16)}</h1>
+${names
+  .map(
+    (n) =>
+      `<section><h2>${n}</h2><div>${shots
+        .filter((s) => s.name === n)
+        .map(cell)
+        .join('\n')}</div></section>`,
+  )
+  .join('\n')}`;
+  fs.writeFileSync(path.join(out, 'index.html'), html);
+  console.info(`screenshots: ${shots.length} PNGs and index.html in ${path.relative(root, out)}/`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
