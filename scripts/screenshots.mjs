@@ -118,6 +118,8 @@ async function main() {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group: stopping it stops the server start.mjs runs, too.
+    detached: true,
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -170,7 +172,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    app.kill('SIGTERM');
+    if (app.pid) process.kill(-app.pid, 'SIGTERM');
   }
   const names = [...new Set(shots.map((s) => s.name))];
   const cell = (s) => `<figure><a href="${s.file}"><img src="${s.file}" loading="lazy" alt=""></a>
