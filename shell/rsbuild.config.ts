@@ -4,18 +4,19 @@ import { bffProxy, hostFederation } from '@buergerfit/platform/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { routePaths } from './src/route-table';
+import { routeTableFile } from './src/route-table';
 
 /**
- * After a build: the route table's path patterns beside the page (`dist/routes.json`), so that the BFF tells a page
- * of the app (200) from an unknown path (404 with the not-found screen) without a copy of the routes.
+ * After a build: the route table beside the page (`dist/routes.json`), so that the BFF tells a page of the app (200)
+ * from an unknown path (404 with the not-found screen), and knows which remote a page needs, without a copy of the
+ * routes.
  */
 const pluginRouteTable = (): RsbuildPlugin => ({
   name: 'buergerfit:route-table',
   setup(api) {
     api.onAfterBuild(async ({ environments }) => {
       for (const { distPath } of Object.values(environments)) {
-        await fs.writeFile(path.join(distPath, 'routes.json'), JSON.stringify({ paths: routePaths() }));
+        await fs.writeFile(path.join(distPath, 'routes.json'), JSON.stringify(routeTableFile()));
       }
     });
   },

@@ -18,6 +18,7 @@ import { userCalls } from './user';
 export * from './analytics';
 export * from './auth';
 export * from './bookmarks';
+export * from './boot';
 export * from './call';
 export * from './catalog';
 export * from './common';

@@ -158,7 +158,8 @@ test.describe('the shell composes the remotes at runtime', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await footer.getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The landing stays on screen while the about page loads (a transition); then it shows from the top.
+    await expect(main(page).getByRole('heading', { level: 1, name: 'About Bürgerfit' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -175,6 +176,35 @@ test.describe('the shell composes the remotes at runtime', () => {
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.goto('/auth/local?login_hint=returner&redirect=%2Flearn%3Ftopic%3Dhistory');
     await expect(page).toHaveURL(/\/learn\?topic=history$/);
+  });
+
+  test('the page brings the registry and the session: no round trips for them, no refresh for a guest, the remote preloaded', async ({
+    page,
+  }) => {
+    /** The paths a page load requested (the app loads nothing from other origins). */
+    const requests: string[] = [];
+    page.on('request', (req) => requests.push(new URL(req.url()).pathname));
+    const firstRound = (paths: string[]) =>
+      paths.filter((p) => p === '/api/remotes' || p === '/api/user/me' || p === '/auth/refresh');
+
+    // A guest on the demo: the exam remote renders without any of the three.
+    await page.goto('/demo');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(firstRound(requests)).toEqual([]);
+    const manifests = requests.filter((p) => /^\/remotes\/mf_exam\/[^/]+\/mf-manifest\.json$/.test(p));
+    // Preloaded by the page, used by the federation runtime: fetched once.
+    expect(manifests).toHaveLength(1);
+
+    // Signed in, on a new device: learn shows its first question, again without them.
+    await signIn(page, 'boot-learner');
+    await page.evaluate(() => localStorage.clear());
+    requests.length = 0;
+    await page.goto('/learn');
+    await expect(main(page).locator('article h2[lang="de"]').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(firstRound(requests)).toEqual([]);
+    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
   });
 });
 

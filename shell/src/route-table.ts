@@ -37,5 +37,13 @@ export const ROUTES: readonly ShellRoute[] = [
   remote('/profile-settings', 'mf_account', '/', true),
 ];
 
-/** The path patterns of `ROUTES`, as the build lists them in `dist/routes.json` for the BFF (404 elsewhere). */
-export const routePaths = (): string[] => ROUTES.map((route) => route.path);
+/**
+ * `dist/routes.json` for the BFF: the path patterns of `ROUTES` (404 elsewhere), and for each remote route the
+ * remote that renders it and whether it needs a session (what the page preloads).
+ */
+export const routeTableFile = () => ({
+  paths: ROUTES.map((route) => route.path),
+  remotes: ROUTES.flatMap((route) =>
+    route.kind === 'remote' ? [{ path: route.path, remote: route.remote, protected: route.protected }] : [],
+  ),
+});

@@ -10,7 +10,15 @@ import { z } from 'zod';
  */
 export const ROUTE_TABLE_FILE = 'routes.json';
 
-const routeTableFile = z.object({ paths: z.array(z.string().startsWith('/').or(z.literal('*'))).min(1) });
+const pattern = z.string().startsWith('/').or(z.literal('*'));
+const routeTableFile = z.object({
+  paths: z.array(pattern).min(1),
+  /** Which remote renders each remote route, and whether it needs a session (builds before issue 16 lack it). */
+  remotes: z
+    .array(z.object({ path: pattern, remote: z.string(), protected: z.boolean() }))
+    .optional()
+    .default([]),
+});
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,7 +41,28 @@ export function routeMatcher(paths: readonly string[]): (pathname: string) => bo
   return (pathname) => patterns.some((p) => p.test(pathname));
 }
 
-export type RouteTable = { isPage(pathname: string): boolean };
+/** The remote that renders a page, and whether the page needs a session. */
+export type PageRemote = { remote: string; protected: boolean };
+
+export type RouteTable = {
+  isPage(pathname: string): boolean;
+  /** The first remote route matching `pathname` (the route table's order), or null. */
+  remoteOf(pathname: string): PageRemote | null;
+};
+
+function remoteFinder(
+  routes: readonly { path: string; remote: string; protected: boolean }[],
+): (pathname: string) => PageRemote | null {
+  const compiled = routes.map((r) => ({
+    test: patternToRegExp(r.path),
+    remote: r.remote,
+    protected: r.protected,
+  }));
+  return (pathname) => {
+    const hit = compiled.find((r) => r.test.test(pathname));
+    return hit ? { remote: hit.remote, protected: hit.protected } : null;
+  };
+}
 
 /**
  * Reads `routes.json` of a shell build directory, again only when a new build replaced it. Null when the build
@@ -52,8 +81,8 @@ export function routeTableReader(shellDist: string, onInvalid: (err: unknown) =>
     if (cached?.mtimeMs === mtimeMs) return cached.table;
     let table: RouteTable | null = null;
     try {
-      const { paths } = routeTableFile.parse(JSON.parse(await fs.readFile(file, 'utf8')));
-      table = { isPage: routeMatcher(paths) };
+      const { paths, remotes } = routeTableFile.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+      table = { isPage: routeMatcher(paths), remoteOf: remoteFinder(remotes) };
     } catch (err) {
       onInvalid(err);
     }

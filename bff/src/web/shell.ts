@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { PageBoot } from '@buergerfit/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import send from 'koa-send';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
-import { admitVisitor, visitorId } from '../http/visitor';
-import { routeTableReader } from '../pages/route-table';
+import { type PageRemote, routeTableReader } from '../pages/route-table';
 import {
   injectPrerender,
   PRERENDER_HEADER,
@@ -18,7 +18,7 @@ import {
   type ShellStyles,
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
-import { resolveForVisitor } from '../remotes/registry';
+import { bootElement, intoHead, pageBoot, remotePreloads } from './boot';
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
 
@@ -31,7 +31,8 @@ const ICON_CACHE = 'public, max-age=604800';
  * on a path of the shell's route table (prerendered for a public marketing page) and 404 on any other path, where
  * the shell shows its not-found screen.
  */
-export function shellRoutes({ db, config, logger }: Deps): Router {
+export function shellRoutes(deps: Deps): Router {
+  const { config, logger } = deps;
   const router = new Router();
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
   const routeTable = routeTableReader(shellDist, (err) =>
@@ -90,38 +91,75 @@ export function shellRoutes({ db, config, logger }: Deps): Router {
 
   /**
    * A public marketing page: the shell's page with the prerendered fragment of the visitor's own mf_marketing
-   * variant in the visitor's language (see remotes/prerender.ts). False when there is nothing to put in (no
-   * fragment in that build, a remote on another origin, the database unreachable): then the plain page is sent.
+   * variant in the visitor's language (see remotes/prerender.ts). Null when there is nothing to put in (no fragment
+   * in that build, a remote on another origin, past the new-visitor budget): then the plain page is sent.
    */
-  const servePrerendered = async (ctx: Context): Promise<boolean> => {
-    if (!(await prerenderedPaths(config.remotesDir)).has(ctx.path)) return false;
+  const prerenderedPage = async (ctx: Context, boot: PageBoot | null) => {
+    if (!boot?.remotes || !(await prerenderedPaths(config.remotesDir)).has(ctx.path)) return null;
+    const { html, styles } = await readShellPage();
+    const remote = boot.remotes.find((r) => r.name === PRERENDER_REMOTE);
+    if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return null;
+    const lang = prerenderLanguage(ctx);
+    const prepared = await prerendered(config.remotesDir, remote.version, lang, ctx.path);
+    return prepared ? injectPrerender(html, prepared, lang, ctx.path, styles) : null;
+  };
+
+  /**
+   * The visitor's boot data, or null when it cannot be had (the database unreachable): the plain page still
+   * works — the shell then asks for it — so a failure here is worth knowing about, never worth a 500.
+   */
+  const bootOf = async (ctx: Context): Promise<PageBoot | null> => {
     try {
-      // Past the new-visitor budget of this address, the plain page (no assignment is stored for it).
-      if (!(await admitVisitor(ctx, db, config))) return false;
-      const { html, styles } = await readShellPage();
-      const remote = (await resolveForVisitor(db, visitorId(ctx, config))).find(
-        (r) => r.name === PRERENDER_REMOTE,
-      );
-      if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return false;
-      const lang = prerenderLanguage(ctx);
-      const prepared = await prerendered(config.remotesDir, remote.version, lang, ctx.path);
-      const page = prepared && injectPrerender(html, prepared, lang, ctx.path, styles);
-      if (!page) return false;
-      ctx.state.cspStyleHashes = [page.styleHash];
-      ctx.type = 'html';
-      ctx.set('Vary', 'Cookie, Accept-Language');
-      ctx.set(PRERENDER_HEADER, PRERENDER_REMOTE);
-      ctx.body = page.html;
-      return true;
+      return await pageBoot(ctx, deps);
     } catch (err) {
-      // The plain page still works; a failure here is worth knowing about, never worth a 500.
-      ctx.state.log.warn({ err }, 'prerendered page not served');
-      return false;
+      ctx.state.log.warn({ err }, 'page sent without its boot data');
+      return null;
     }
   };
 
-  /** The shell's index.html, or a starting page while the frontend is not built yet. */
-  const sendShellPage = async (ctx: Context) => {
+  /**
+   * A page of the shell: its index.html (prerendered for a public marketing page) with the visitor's boot data
+   * and, for a page the shell renders from a remote, preloads of that remote's files. One visitor's page: it
+   * varies by cookie and is never stored by a shared cache.
+   */
+  const sendPage = async (ctx: Context, route: PageRemote | null) => {
+    if (!(await fileExists(path.join(shellDist, 'index.html')))) {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'html';
+      ctx.body = STARTING_PAGE;
+      return;
+    }
+    const boot = await bootOf(ctx);
+    // A guest on a page that needs a session goes to sign in, as the shell would send them, a round trip sooner.
+    if (route?.protected && boot?.session.status === 'guest') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(`/login?redirect=${encodeURIComponent(ctx.path + ctx.search)}`);
+      return;
+    }
+    let prerenderedHtml: string | null = null;
+    try {
+      const page = await prerenderedPage(ctx, boot);
+      if (page) {
+        prerenderedHtml = page.html;
+        ctx.state.cspStyleHashes = [page.styleHash];
+        ctx.set(PRERENDER_HEADER, PRERENDER_REMOTE);
+      }
+    } catch (err) {
+      ctx.state.log.warn({ err }, 'prerendered page not served');
+    }
+    const html = prerenderedHtml ?? (await readShellPage()).html;
+    // A prerendered page paints without JavaScript: its remote loads after the first paint, unhurried.
+    const remote =
+      !prerenderedHtml && route ? boot?.remotes?.find((r) => r.name === route.remote) : undefined;
+    const preloads = remote ? await remotePreloads(config.remotesDir, remote) : '';
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('Vary', prerenderedHtml ? 'Cookie, Accept-Language' : 'Cookie');
+    ctx.body = intoHead(html, `${preloads}${boot ? bootElement(boot) : ''}`);
+  };
+
+  /** The shell's index.html as built, for the service worker's offline copy (nobody's page). */
+  const sendPlainPage = async (ctx: Context) => {
     if (await fileExists(path.join(shellDist, 'index.html'))) {
       await send(ctx, 'index.html', { root: shellDist });
       ctx.set('Cache-Control', 'no-cache');
@@ -147,16 +185,18 @@ export function shellRoutes({ db, config, logger }: Deps): Router {
       // A missing asset is a 404, not the app page.
       if (/\.\w{1,8}$/.test(rel)) throw notFound('No such file');
     }
-    ctx.set('Cache-Control', 'no-cache');
+    if (rel === 'index.html') {
+      await sendPlainPage(ctx);
+      return;
+    }
     // A path the shell's route table does not have is the shell's page too (its not-found screen), with a 404.
-    const table = rel === 'index.html' ? null : await routeTable();
+    const table = await routeTable();
     if (table && !table.isPage(ctx.path)) {
-      await sendShellPage(ctx);
+      await sendPage(ctx, null);
       ctx.status = 404;
       return;
     }
-    if (await servePrerendered(ctx)) return;
-    await sendShellPage(ctx);
+    await sendPage(ctx, table?.remoteOf(ctx.path) ?? null);
   };
 
   router.get(/^\/(?!api\/|api$|auth\/|remotes\/|catalog-images\/).*/, serveShell);

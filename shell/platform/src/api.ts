@@ -53,6 +53,18 @@ export interface ApiClientOptions {
   refreshPath?: string;
   /** Called once per failed refresh. Default: clear the stored user and dispatch LOGOUT_EVENT. */
   onSessionExpired?: () => void;
+  /** Whether a 401 is worth a token refresh. Default: unless the session knows there is no session cookie. */
+  mayRefresh?: () => boolean;
+}
+
+let refreshCookieExpected = true;
+/**
+ * The session tells the API clients whether this browser may hold a refresh cookie: not for a guest (the page's
+ * boot data said so), after signing out, or after a refresh failed — then a 401 is an answer, not a reason to try
+ * `/auth/refresh`, which cannot succeed. Signing in sets it again.
+ */
+export function expectRefreshCookie(expected: boolean): void {
+  refreshCookieExpected = expected;
 }
 
 /** Paths that never trigger a refresh: the refresh itself, logout and the credentials login. */
@@ -92,6 +104,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const refreshPath = options.refreshPath ?? '/auth/refresh';
   const getLanguage = options.getLanguage ?? currentLanguage;
   const onSessionExpired = options.onSessionExpired ?? defaultSessionExpired;
+  const mayRefresh = options.mayRefresh ?? (() => refreshCookieExpected);
   /** Incremented after each successful refresh: a 401 to a request sent before it just replays. */
   let generation = 0;
   let refreshing: Promise<void> | null = null;
@@ -147,7 +160,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
     }
     const bare = path.split('?')[0] ?? path;
-    if (res.status === 401 && !opts.retried && !opts.skipRefresh && !NO_REFRESH_PATHS.has(bare)) {
+    if (
+      res.status === 401 &&
+      !opts.retried &&
+      !opts.skipRefresh &&
+      !NO_REFRESH_PATHS.has(bare) &&
+      mayRefresh()
+    ) {
       const original = await toApiError(res);
       try {
         await refreshOnce(sentAt);

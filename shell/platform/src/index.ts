@@ -1,6 +1,7 @@
 export type { ApiClient } from './api';
 export { api, createApiClient, isApiError } from './api';
 export { getBackgroundLocation, isLegalPath, legalLinkState, useIsNarrow } from './background';
+export { PAGE_BOOT_ID, pageBoot, resetPageBoot } from './boot';
 export { STORAGE_KEYS } from './constants';
 export { trackConversion } from './conversions';
 export {

@@ -8,7 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type ApiClient, api as defaultApi, isApiError } from './api';
+import { type ApiClient, api as defaultApi, expectRefreshCookie, isApiError } from './api';
+import { pageBoot, takeBootSession } from './boot';
 import { LOGOUT_EVENT } from './constants';
 import { clearUserStorage, readStoredUser, writeStoredUser } from './storage';
 import type { User } from './types';
@@ -62,6 +63,10 @@ export function SessionProvider({
   onSignOut,
 }: SessionProviderProps) {
   const [state, setState] = useState<{ user: User | null; status: SessionStatus }>(() => {
+    // Who the learner is may have come with the page (its boot data): then nothing waits for a session check.
+    const booted = checkOnMount ? pageBoot()?.session : undefined;
+    if (booted?.status === 'user') return { user: booted.user, status: 'authenticated' };
+    if (booted?.status === 'guest') return { user: null, status: 'anonymous' };
     const user = readStoredUser();
     return { user, status: checkOnMount ? 'loading' : user ? 'authenticated' : 'anonymous' };
   });
@@ -84,6 +89,7 @@ export function SessionProvider({
       signedOut.current?.();
     }
     writeStoredUser(user);
+    expectRefreshCookie(user !== null);
     setState({ user, status: user ? 'authenticated' : 'anonymous' });
   }, []);
 
@@ -135,8 +141,14 @@ export function SessionProvider({
   }, [client, setUser]);
 
   useEffect(() => {
-    if (checkOnMount) void refresh();
-  }, [checkOnMount, refresh]);
+    if (!checkOnMount) return;
+    // The page's boot data answers the first session check (and forgets a previous learner's storage, as a
+    // check would); without it, or on a later mount, the BFF is asked.
+    const booted = takeBootSession();
+    if (booted?.status === 'user') setUser(booted.user);
+    else if (booted?.status === 'guest') setUser(null);
+    else void refresh();
+  }, [checkOnMount, refresh, setUser]);
 
   useEffect(() => {
     const onLogout = () => setUser(null);

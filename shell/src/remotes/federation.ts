@@ -1,5 +1,5 @@
 import type { ExposureBeacon, RemoteDescriptor, RemoteRegistry } from '@buergerfit/contract';
-import { api, type RemoteName } from '@buergerfit/platform';
+import { api, pageBoot, type RemoteName } from '@buergerfit/platform';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteLoader } from './context';
 
@@ -8,10 +8,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let registry: Promise<Map<string, RemoteDescriptor>> | null = null;
 
-/** `GET /api/remotes` once per page load, registering every remote with the federation runtime. */
+/**
+ * This visitor's registry once per page load, registering every remote with the federation runtime: from the page's
+ * boot data when it came with the page, else `GET /api/remotes`.
+ */
 export function loadRegistry(): Promise<Map<string, RemoteDescriptor>> {
-  registry ??= api
-    .get<RemoteRegistry>('/api/remotes', { skipRefresh: true })
+  const booted = pageBoot()?.remotes;
+  registry ??= (
+    booted
+      ? Promise.resolve({ remotes: booted })
+      : api.get<RemoteRegistry>('/api/remotes', { skipRefresh: true })
+  )
     .then(({ remotes }) => {
       registerRemotes(
         remotes.map((r) => ({ name: r.name, entry: r.manifestUrl })),

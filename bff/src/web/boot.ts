@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BootSession, PageBoot, RemoteDescriptor } from '@buergerfit/contract';
+import type { Context } from 'koa';
+import { cookieNames } from '../auth/cookies';
+import { resolveSession } from '../auth/middleware';
+import type { Deps } from '../deps';
+import { admitVisitor, visitorId } from '../http/visitor';
+import { manifestUrlFor } from '../remotes/publish';
+import { resolveForVisitor } from '../remotes/registry';
+import { userJson } from '../users/repository';
+
+/**
+ * The page's boot data (contract `PageBoot`): what the shell would fetch first, answered with the page. Every page
+ * of the shell carries it, so the shell starts loading the route's remote at once instead of after two round trips
+ * (`GET /api/remotes`, `GET /api/user/me`, and for a guest a token refresh that cannot succeed).
+ */
+
+/** The id of the `<script type="application/json">` element (contract PAGE_BOOT_ID, platform's boot.ts). */
+export const BOOT_ELEMENT_ID = 'bf-boot';
+
+/** Who the visitor is, from the request's cookies alone (no token is refreshed here). */
+export async function bootSession(ctx: Context, { db, config }: Deps): Promise<BootSession> {
+  const auth = await resolveSession(ctx, db, config);
+  if (auth) return { status: 'user', user: await userJson(db, auth.user) };
+  // An expired access token beside a refresh cookie: the shell refreshes as before.
+  return ctx.cookies.get(cookieNames(config).refresh) ? { status: 'unknown' } : { status: 'guest' };
+}
+
+/**
+ * This visitor's boot data. `remotes` is null past the new-visitor budget of the address (no assignment is stored;
+ * the shell's own `GET /api/remotes` then answers 429 as before).
+ */
+export async function pageBoot(ctx: Context, deps: Deps): Promise<PageBoot> {
+  const [admitted, session] = await Promise.all([
+    admitVisitor(ctx, deps.db, deps.config),
+    bootSession(ctx, deps),
+  ]);
+  const remotes = admitted ? await resolveForVisitor(deps.db, visitorId(ctx, deps.config)) : null;
+  return { remotes, session };
+}
+
+/** The boot data as an inert JSON element: `<` escaped, so no text in it can end the element. */
+export function bootElement(boot: PageBoot): string {
+  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${json}</script>`;
+}
+
+type ManifestAssets = { js?: { sync?: string[] }; css?: { sync?: string[] } };
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; name?: string; assets?: ManifestAssets }[];
+};
+
+const SAFE_ASSET = /^[\w./-]+\.(js|css)$/;
+const MAX_CACHED = 100;
+/** Per published version (whose folder never changes): the preload links of its `./App`. */
+const preloadCache = new Map<string, string>();
+
+/**
+ * `<link rel=preload>` for what loading a remote's `./App` fetches one after the other — its manifest, its remote
+ * entry, the exposed module's chunks and stylesheets — so the browser fetches them in parallel with the shell's
+ * own scripts. Only for a build published on this server (a remote on another origin is left to the runtime);
+ * empty when its manifest cannot be read.
+ */
+export async function remotePreloads(remotesDir: string, remote: RemoteDescriptor): Promise<string> {
+  const base = `/remotes/${remote.name}/${remote.version}/`;
+  if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return '';
+  const key = `${remote.name}/${remote.version}`;
+  const manifestFile = path.join(remotesDir, remote.name, remote.version, 'mf-manifest.json');
+  let links: string;
+  try {
+    // Files that are not there are not preloaded: a preloaded 404 would stay in the page's memory cache and fail
+    // the remote area's Retry once they are back.
+    await fs.access(manifestFile);
+    const cached = preloadCache.get(key);
+    if (cached !== undefined) return cached;
+    const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as Manifest;
+    const entry = manifest.metaData?.remoteEntry;
+    const entryFile = [entry?.path, entry?.name].filter(Boolean).join('/');
+    const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
+    const safe = (files: string[]) => files.filter((f) => SAFE_ASSET.test(f) && !f.includes('..'));
+    links = [
+      // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
+      `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
+      ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(
+        (f) => `<link rel="preload" href="${base}${f}" as="script">`,
+      ),
+      ...safe(app?.assets?.css?.sync ?? []).map((f) => `<link rel="preload" href="${base}${f}" as="style">`),
+    ].join('');
+  } catch {
+    // Not readable now (a folder being replaced or removed): no preloads, and asked again next time.
+    return '';
+  }
+  if (preloadCache.size >= MAX_CACHED) preloadCache.delete(preloadCache.keys().next().value as string);
+  preloadCache.set(key, links);
+  return links;
+}
+
+/** `extra` at the end of the page's `<head>`; the page unchanged when it has none. */
+export function intoHead(html: string, extra: string): string {
+  return extra && html.includes('</head>') ? html.replace('</head>', `${extra}</head>`) : html;
+}

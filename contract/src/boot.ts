@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { RemoteDescriptor } from './remotes';
+import { User } from './user';
+
+/**
+ * What the BFF already knows about the visitor when it answers a page: who they are — the signed-in user, a guest
+ * (no session cookie at all: no session check, no token refresh), or unknown (an expired access token beside a
+ * refresh cookie: the shell checks as before).
+ */
+export const BootSession = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('user'), user: User }).strict(),
+  z.object({ status: z.literal('guest') }).strict(),
+  z.object({ status: z.literal('unknown') }).strict(),
+]);
+export type BootSession = z.infer<typeof BootSession>;
+
+/**
+ * The page's boot data, inline in the HTML (`<script id="bf-boot" type="application/json">`): what the shell would
+ * otherwise fetch first — this visitor's registry entries (`GET /api/remotes`; null past the new-visitor budget,
+ * when the shell asks itself) and the session (`GET /api/user/me`).
+ */
+export const PageBoot = z
+  .object({ remotes: z.array(RemoteDescriptor).nullable(), session: BootSession })
+  .strict();
+export type PageBoot = z.infer<typeof PageBoot>;
+
+/** The id of the element that carries the boot data. */
+export const PAGE_BOOT_ID = 'bf-boot';
