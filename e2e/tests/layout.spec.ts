@@ -1,5 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInLearner } from '../support/learn';
+import { repoRoot } from '../support/remotes-cli';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes';
 
 /**
@@ -62,6 +65,18 @@ async function checkRoutes(page: Page, lang: string, routes: readonly string[]) 
   }
 }
 
+/** True when the element lies wholly inside the viewport. */
+const inViewport = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return (
+      box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth
+    );
+  });
+
+const examTexts = (lang: string): { mock: { start: string } } =>
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'locales', lang, 'exam.json'), 'utf8'));
+
 for (const lang of LANGUAGES) {
   test.describe(`layout in ${lang}`, () => {
     test.describe.configure({ timeout: 180_000 });
@@ -81,6 +96,34 @@ for (const lang of LANGUAGES) {
     }) => {
       await signInLearner(page, `layout-${lang}`);
       await checkRoutes(page, lang, SIGNED_IN_ROUTES);
+    });
+
+    test('the mock test at 320, 390 and 1280 px: after Start the question and the clock are in view, and the clock stays there', async ({
+      page,
+    }) => {
+      const main = page.getByRole('main');
+      for (const width of WIDTHS) {
+        // A learner of their own per width: each starts a test of their own.
+        await signInLearner(page, `mock-${lang}-${width}`);
+        await page.setViewportSize({ width, height: width === 1280 ? 800 : 700 });
+        await page.goto('/exam');
+        const start = main.getByRole('button', { name: examTexts(lang).mock.start, exact: true });
+        await expect(start).toBeVisible();
+        // The learner read the rules down to the button.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await start.click();
+        const clock = main.getByTestId('exam-timer');
+        await expect(clock.getByRole('timer')).toHaveText(/^(60:00|59:[0-5]\d)$/);
+        const where = `${width} px (${lang})`;
+        await expect.poll(() => inViewport(clock), { message: `the clock at ${where}` }).toBe(true);
+        const question = main.locator('article p[lang="de"]').first();
+        await expect.poll(() => inViewport(question), { message: `the question at ${where}` }).toBe(true);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        await expect
+          .poll(() => inViewport(clock), { message: `the clock after scrolling, ${where}` })
+          .toBe(true);
+      }
     });
   });
 }
