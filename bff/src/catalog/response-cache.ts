@@ -13,48 +13,71 @@ const VERSION_TTL_MS = 1_000;
 export type CachedBody = { value: unknown; etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
 /**
- * Catalog answers (the question set per language and state, the states, the topics) change only when a catalog
- * is imported, but they are the largest and most requested bodies. They are built once per catalog version,
- * serialised, compressed (brotli 6: within 15 % of the best ratio at 1/40 of the time; gzip 9) and hashed for the ETag, so a request costs a Map lookup.
- * The version is the imported file's hash in `catalog_meta`, re-read at most once a second, so an import by
- * another process or BFF instance is picked up without a restart.
+ * The imported catalog's version: its file's hash in `catalog_meta` and the time of the import, re-read at most
+ * once a second, so an import by another process or BFF instance is picked up without a restart. One reader per
+ * database handle (`catalogVersion(db)`), shared by every cache built on the catalog.
  */
-export class CatalogResponseCache {
+class CatalogVersion {
   private version: string | null = null;
   private checkedAt = 0;
-  private versionCheck: Promise<void> | null = null;
-  private readonly entries = new Map<string, Promise<CachedBody>>();
+  private check: Promise<string | null> | null = null;
 
   constructor(private readonly db: Knex) {}
 
-  private async refreshVersion(): Promise<void> {
-    if (Date.now() - this.checkedAt < VERSION_TTL_MS) return;
-    this.versionCheck ??= (async () => {
+  async current(): Promise<string | null> {
+    if (Date.now() - this.checkedAt < VERSION_TTL_MS) return this.version;
+    this.check ??= (async () => {
       try {
         // The hash alone could come back (A → B → A) while an entry built from B is cached: the time of the
         // import tells every import apart.
         const row: { value: string; updated_at: Date } | undefined = await this.db('catalog_meta')
           .where({ key: 'hash' })
           .first('value', 'updated_at');
-        const version = row ? `${row.value}@${new Date(row.updated_at).toISOString()}` : null;
-        if (version !== this.version) {
-          this.entries.clear();
-          this.version = version;
-        }
+        this.version = row ? `${row.value}@${new Date(row.updated_at).toISOString()}` : null;
         this.checkedAt = Date.now();
+        return this.version;
       } finally {
-        this.versionCheck = null;
+        this.check = null;
       }
     })();
-    await this.versionCheck;
+    return this.check;
   }
+}
+
+const versions = new WeakMap<Knex, CatalogVersion>();
+
+/** The catalog version reader of `db`. */
+export function catalogVersion(db: Knex): CatalogVersion {
+  let reader = versions.get(db);
+  if (!reader) {
+    reader = new CatalogVersion(db);
+    versions.set(db, reader);
+  }
+  return reader;
+}
+
+/**
+ * Catalog answers (the question set per language and state, the states, the topics) change only when a catalog
+ * is imported, but they are the largest and most requested bodies. They are built once per catalog version,
+ * serialised, compressed (brotli 6: within 15 % of the best ratio at 1/40 of the time; gzip 9) and hashed for the
+ * ETag, so a request costs a Map lookup.
+ */
+export class CatalogResponseCache {
+  private version: string | null = null;
+  private readonly entries = new Map<string, Promise<CachedBody>>();
+
+  constructor(private readonly db: Knex) {}
 
   /** The cached body for `key`, built with `build` on first use for the current catalog version. */
   async get(key: string, build: () => Promise<unknown>): Promise<CachedBody> {
-    await this.refreshVersion();
+    const version = await catalogVersion(this.db).current();
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = encode(build);
+      entry = build().then((value) => encodeBody(value));
       this.entries.set(key, entry);
       // A failed build (e.g. the database was away) must not stay cached.
       entry.catch(() => this.entries.delete(key));
@@ -63,8 +86,11 @@ export class CatalogResponseCache {
   }
 }
 
-async function encode(build: () => Promise<unknown>): Promise<CachedBody> {
-  const value = await build();
+/**
+ * A JSON answer serialised, compressed and tagged once, to be sent many times. The ETag hashes `tagged` (by default
+ * the value itself): a body that carries its own build time tags the figures without it.
+ */
+export async function encodeBody(value: unknown, tagged: unknown = value): Promise<CachedBody> {
   const identity = Buffer.from(JSON.stringify(value));
   const [br, gz] = await Promise.all([
     brotli(identity, {
@@ -75,7 +101,8 @@ async function encode(build: () => Promise<unknown>): Promise<CachedBody> {
     }),
     gzip(identity, { level: 9 }),
   ]);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const tagSource = tagged === value ? identity : JSON.stringify(tagged);
+  const etag = `"${createHash('sha256').update(tagSource).digest('base64url').slice(0, 27)}"`;
   return { value, etag, identity, br, gzip: gz };
 }
 

@@ -55,25 +55,36 @@ const successStatuses = (call: CallSpec): readonly number[] => {
   return typeof call.status === 'number' ? [call.status] : call.status;
 };
 
+const drift = (call: CallSpec, problems: string[]) =>
+  new HttpError(
+    500,
+    'response_schema_mismatch',
+    `${call.method} ${call.path} answered differently from @buergerfit/contract:\n${problems.join('\n')}`,
+  );
+
+const statusProblem = (call: CallSpec, ctx: Context): string[] => {
+  const statuses = successStatuses(call);
+  return statuses.includes(ctx.status)
+    ? []
+    : [`status ${ctx.status}, the contract says ${statuses.join(' or ')}`];
+};
+
+/** Fails the request with a 500 when the status is not one of the call's. */
+function checkStatus(call: CallSpec, ctx: Context): void {
+  const problems = statusProblem(call, ctx);
+  if (problems.length) throw drift(call, problems);
+}
+
 /** Fails the request with a 500 naming each field where an answer drifted from its contract. */
 function checkAnswer(call: CallSpec, ctx: Context, value: unknown): void {
-  const statuses = successStatuses(call);
-  const problems: string[] = [];
-  if (!statuses.includes(ctx.status))
-    problems.push(`status ${ctx.status}, the contract says ${statuses.join(' or ')}`);
+  const problems = statusProblem(call, ctx);
   if (call.response === null) {
     if (value !== undefined) problems.push('a body, the contract says none');
   } else {
     const parsed = call.response.safeParse(JSON.parse(JSON.stringify(value ?? null)));
     if (!parsed.success) problems.push(z.prettifyError(parsed.error));
   }
-  if (problems.length) {
-    throw new HttpError(
-      500,
-      'response_schema_mismatch',
-      `${call.method} ${call.path} answered differently from @buergerfit/contract:\n${problems.join('\n')}`,
-    );
-  }
+  if (problems.length) throw drift(call, problems);
 }
 
 /**
@@ -84,6 +95,8 @@ function checkAnswer(call: CallSpec, ctx: Context, value: unknown): void {
  * response schema.
  */
 export function mounter({ requireSession, checkResponses }: MountOptions): Mount {
+  // A prepared body (a cached answer) is the same object every time it is sent: checked once, the first time.
+  const checkedBodies = new WeakSet<object>();
   return (router, call, ...chain) => {
     const handler = chain.pop() as CallHandler<CallSpec>;
     const middleware = chain as Middleware[];
@@ -101,7 +114,15 @@ export function mounter({ requireSession, checkResponses }: MountOptions): Mount
       else ctx.body = result;
       // The handler chose among the call's statuses (e.g. 201 created, 200 again), or the first is the answer's.
       if (!statuses.includes(ctx.status)) ctx.status = statuses[0] as number;
-      if (checkResponses) checkAnswer(call, ctx, result instanceof Prepared ? value : (result ?? undefined));
+      if (!checkResponses) return;
+      if (result instanceof Prepared && typeof value === 'object' && value !== null) {
+        if (checkedBodies.has(value)) {
+          checkStatus(call, ctx);
+          return;
+        }
+        checkAnswer(call, ctx, value);
+        checkedBodies.add(value);
+      } else checkAnswer(call, ctx, result ?? undefined);
     };
     const session = call.session === 'required' ? [requireSession] : [];
     const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';

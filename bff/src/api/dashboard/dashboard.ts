@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto';
 import { dashboardCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { currentUser } from '../../auth/middleware';
+import { sendCached } from '../../catalog/response-cache';
+import { DashboardCache } from '../../dashboard/cache';
 import { isRecommendationId } from '../../dashboard/recommendation-ids';
 import { dismissRecommendation } from '../../dashboard/repository';
 import { DashboardBuilder } from '../../dashboard/service';
 import type { Deps } from '../../deps';
-import type { Mount } from '../../http/call';
+import { type Mount, Prepared } from '../../http/call';
 import { notFound } from '../../http/errors';
 import { requestLanguage } from '../../http/lang';
 
@@ -27,11 +28,16 @@ export function dashboardRoutes({ db }: Deps, mount: Mount): Router {
     return new DashboardBuilder(db, user, lang, new Date());
   };
 
+  const cache = new DashboardCache(db);
   mount(router, dashboardCalls.dashboard, async (ctx) => {
-    const { generatedAt, ...figures } = await builder(ctx).dashboard();
-    // The ETag covers the learner's figures, not the moment they were computed.
-    ctx.etag = createHash('sha256').update(JSON.stringify(figures)).digest('base64url').slice(0, 27);
-    return { generatedAt, ...figures };
+    const b = builder(ctx);
+    const body = await cache.get(currentUser(ctx), requestLanguage(ctx), new Date(), async () => {
+      const value = await b.dashboard();
+      // The ETag covers the learner's figures, not the moment they were computed.
+      const { generatedAt: _, ...figures } = value;
+      return { value, tagged: figures };
+    });
+    return new Prepared(body.value, (c) => sendCached(c, body));
   });
   mount(router, dashboardCalls.streak, (ctx) => builder(ctx).streak());
   mount(router, dashboardCalls.progress, async (ctx) => {

@@ -11,6 +11,7 @@ import * as answerLog from './20261124_009_answer_log';
 import * as writeLimits from './20261124_010_write_limits';
 import * as catalogSupplement from './20261124_011_catalog_supplement';
 import * as attemptSweep from './20261124_012_attempt_sweep';
+import * as progressVersion from './20261124_013_progress_version';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -31,6 +32,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_010_write_limits', writeLimits],
   ['20261124_011_catalog_supplement', catalogSupplement],
   ['20261124_012_attempt_sweep', attemptSweep],
+  ['20261124_013_progress_version', progressVersion],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
