@@ -7,7 +7,7 @@ import {
   PlatformProviders,
   registerNamespace,
 } from '@buergerfit/platform';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ShellApp } from './App';
 import { RemoteLoaderProvider } from './remotes/context';
@@ -25,16 +25,21 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   capturePrerendered();
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
-        <PlatformProviders queryClient={createQueryClient()}>
-          <RemoteLoaderProvider loader={federationLoader}>
-            <ShellApp />
-          </RemoteLoaderProvider>
-        </PlatformProviders>
-      </BrowserRouter>
-    </StrictMode>,
+  const app = createRoot(root);
+  // A transition renders in slices of a few milliseconds that yield to the browser between them (a default update
+  // renders in one long task): the page the server sent stays on screen and answers input meanwhile.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <BrowserRouter>
+          <PlatformProviders queryClient={createQueryClient()}>
+            <RemoteLoaderProvider loader={federationLoader}>
+              <ShellApp />
+            </RemoteLoaderProvider>
+          </PlatformProviders>
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }
