@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../src/catalog/import';
+import { importCatalog, SUPPLEMENT_PATH } from '../src/catalog/import';
+import { CONTENT_DIR } from '../src/content/content';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn } from './helpers/sign-in';
 
@@ -136,5 +137,28 @@ describe('catalog import', () => {
     const back = await learnAfterImport(310);
     expect(back.some((x) => x.id === 'q460')).toBe(true);
     await app.db.schema.dropTable('learner_notes_test');
+  });
+
+  it('imports a change of this project’s content like a new edition, and the learner reads it', async () => {
+    const content = path.join(dir, 'content');
+    await fs.cp(CONTENT_DIR, content, { recursive: true });
+    const file = path.join(content, 'hr', 'politics', 'grundrechte.json');
+    const entries = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, { text: string }>;
+    (entries['1'] as { text: string }).text = 'Izmijenjeni tekst pitanja 1 …';
+    await fs.writeFile(file, JSON.stringify(entries));
+    const result = await importCatalog(app.db, app.config.catalogPath, SUPPLEMENT_PATH, content);
+    expect(result.status).toBe('imported');
+    const hr = async () =>
+      (
+        (await (await app.request('/api/hr/learn', { headers: { cookie } })).json()) as {
+          id: string;
+          translation: { text: string } | null;
+        }[]
+      ).find((x) => x.id === 'q1')?.translation?.text;
+    // The response cache re-reads the catalog version at most once a second: the next answers bring it.
+    await expect.poll(hr, { timeout: 5000 }).toBe('Izmijenjeni tekst pitanja 1 …');
+    // The repository's content again.
+    expect((await importCatalog(app.db, app.config.catalogPath)).status).toBe('imported');
+    await expect.poll(hr, { timeout: 5000 }).not.toBe('Izmijenjeni tekst pitanja 1 …');
   });
 });

@@ -16,14 +16,28 @@ export type Topic = z.infer<typeof Topic>;
 export const Topics = z.array(Topic);
 export type Topics = z.infer<typeof Topics>;
 
-/** English where the catalog has it (for en and hr: there is no Croatian catalog text); a missing part is null. */
+/**
+ * The question in the learner's language (en or hr), written by this project (content/). `sameAsGerman[i]` marks an
+ * answer a translation would add nothing to (a name, a number, a German term): its entry is null and the German is
+ * what the learner reads. A text still missing (a question of a newer catalog not translated yet) is null.
+ */
 export const QuestionTranslation = z
-  .object({ lang: z.literal('en'), text: z.string().nullable(), answers: z.array(z.string().nullable()) })
+  .object({
+    lang: z.enum(['en', 'hr']),
+    text: z.string().nullable(),
+    answers: z.array(z.string().nullable()),
+    sameAsGerman: z.array(z.boolean()),
+  })
   .strict();
 export type QuestionTranslation = z.infer<typeof QuestionTranslation>;
 
-/** Why the right answer is right: in English for en and hr where there is one, else the German. */
-export const Explanation = z.object({ lang: z.enum(['de', 'en']), text: z.string() }).strict();
+/**
+ * Why the right answer is right (and the others are not), written by this project, in the learner's language (the
+ * German where that is missing); `source` names the law or article where there is one.
+ */
+export const Explanation = z
+  .object({ lang: z.enum(['de', 'en', 'hr']), text: z.string(), source: z.string().nullable() })
+  .strict();
 export type Explanation = z.infer<typeof Explanation>;
 
 /** An answer index in an answer: 0..3 (every question has four answers). Requests check with their own rules. */
@@ -55,6 +69,11 @@ export const Question = z
     imageDescription: z.string().nullable(),
     translation: QuestionTranslation.nullable(),
     explanation: Explanation.nullable(),
+    /**
+     * For a question whose answer changes with an election or an appointment (the Federal Chancellor, the largest
+     * parliamentary groups, …): the day its answer was last checked (YYYY-MM-DD); null for every other question.
+     */
+    answerCheckedOn: z.string().nullable(),
   })
   .strict();
 export type Question = z.infer<typeof Question>;

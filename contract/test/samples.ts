@@ -62,8 +62,14 @@ export const question: Question = {
     lang: 'en',
     text: 'Which coat of arms belongs to the Federal Republic of Germany?',
     answers: ['Picture 1', 'Picture 2', 'Picture 3', null],
+    sameAsGerman: [false, false, false, true],
   },
-  explanation: { lang: 'en', text: 'The federal eagle on a golden shield is the federal coat of arms.' },
+  explanation: {
+    lang: 'en',
+    text: 'The federal eagle on a golden shield is the federal coat of arms.',
+    source: 'Bekanntmachung betreffend das Bundeswappen und den Bundesadler, 20 January 1950',
+  },
+  answerCheckedOn: null,
 };
 
 export const stateQuestion: Question = {
@@ -80,6 +86,7 @@ export const stateQuestion: Question = {
   imageDescription: null,
   translation: null,
   explanation: null,
+  answerCheckedOn: null,
 };
 
 const { correct: _c, explanation: _e, ...hidden } = question;
@@ -129,6 +136,7 @@ export const examFinalizedForLearner: ExamAttempt = {
         explanation: {
           lang: 'en',
           text: 'The federal eagle on a golden shield is the federal coat of arms.',
+          source: null,
         },
       },
       {

@@ -242,7 +242,7 @@ export function ExamRunner({
                 <div id={`${ids}-translation`} hidden={!showTranslation}>
                   {showTranslation && (
                     <>
-                      <p lang="en" className={styles.translatedText}>
+                      <p lang={tr.lang} className={styles.translatedText}>
                         {tr.text ?? t('run.noTranslation')}
                       </p>
                       <p className={styles.muted}>{t('run.translationNote')}</p>
@@ -328,7 +328,7 @@ export function ExamRunner({
                 <span className={styles.choiceText}>
                   <span lang="de">{answer}</span>
                   {translated && (
-                    <span lang="en" className={styles.translatedAnswer}>
+                    <span lang={tr?.lang} className={styles.translatedAnswer}>
                       {translated}
                     </span>
                   )}

@@ -286,7 +286,7 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                         <span className={styles.reviewAnswerText}>
                           <span lang="de">{answer}</span>
                           {translated && (
-                            <span lang="en" className={styles.translatedAnswer}>
+                            <span lang={q.translation?.lang} className={styles.translatedAnswer}>
                               {translated}
                             </span>
                           )}

@@ -86,7 +86,9 @@ function makeQuestions(lang: string, state: string): ExamQuestion[] {
               lang: 'en',
               text: `English question ${position}?`,
               answers: [1, 2, 3, 4].map((n) => `Answer ${position}.${n}`),
+              sameAsGerman: [false, false, false, false],
             },
+      answerCheckedOn: null,
       answer: null,
       unsure: false,
     };
@@ -160,7 +162,7 @@ export function fakeExamServer({
         correct: correctFor(q.position),
         isCorrect: q.answer === correctFor(q.position),
         unsure: q.unsure,
-        explanation: { lang: 'en', text: `Why ${q.position}: because.` },
+        explanation: { lang: 'en', text: `Why ${q.position}: because.`, source: null },
       }),
     );
     const correct = review.filter((r) => r.isCorrect).length;

@@ -84,7 +84,7 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
             {q.text}
           </h2>
           {showTranslation && translation?.text && (
-            <p lang="en" className={styles.translation}>
+            <p lang={translation.lang} className={styles.translation}>
               {translation.text}
             </p>
           )}
@@ -107,7 +107,7 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
             {q.answers[q.correct]}
           </p>
           {answerTranslation && (
-            <p lang="en" className={styles.translation}>
+            <p lang={translation?.lang} className={styles.translation}>
               {answerTranslation}
             </p>
           )}

@@ -34,7 +34,7 @@ export function QuestionImage({ question: q }: { question: Question }) {
   );
 }
 
-/** Shows or hides the translation (English for Croatian: there is no Croatian one); none in German. */
+/** Shows or hides the translation in the learner's language (English or Croatian); none in German. */
 export function TranslationToggle({
   question: q,
   shown,
@@ -128,7 +128,7 @@ export function QuestionCard({
         {q.text}
       </h2>
       {translation?.text && (
-        <p lang="en" className={styles.translation}>
+        <p lang={translation.lang} className={styles.translation}>
           {translation.text}
         </p>
       )}
@@ -163,7 +163,7 @@ export function QuestionCard({
                 <span className={styles.answerText}>
                   <span lang="de">{q.answers[i]}</span>
                   {answerTranslation && (
-                    <span lang="en" className={styles.answerTranslation}>
+                    <span lang={translation?.lang} className={styles.answerTranslation}>
                       {answerTranslation}
                     </span>
                   )}

@@ -13,11 +13,16 @@ import { fakeApi, json, renderRemote } from './util';
 const QUESTIONS: Question[] = [
   question(1, {
     text: 'Wer wählt in Deutschland den Bundeskanzler?',
-    translation: { lang: 'en', text: 'Who elects the Federal Chancellor in Germany?', answers: [] },
+    translation: {
+      lang: 'en',
+      text: 'Who elects the Federal Chancellor in Germany?',
+      answers: [],
+      sameAsGerman: [],
+    },
   }),
   question(2, {
     text: 'Wo liegt München?',
-    translation: { lang: 'en', text: 'Where is Munich?', answers: [] },
+    translation: { lang: 'en', text: 'Where is Munich?', answers: [], sameAsGerman: [] },
   }),
   question(3, { text: 'Was bedeutet „Rechtsstaat“?', translation: null }),
   question(12, { text: 'Welche Farben hat die Flagge?', translation: null }),
@@ -25,7 +30,12 @@ const QUESTIONS: Question[] = [
     official: 'BY-1',
     state: 'BY',
     text: 'Welches Wappen gehört zum Freistaat Bayern?',
-    translation: { lang: 'en', text: 'Which coat of arms belongs to Bavaria?', answers: [] },
+    translation: {
+      lang: 'en',
+      text: 'Which coat of arms belongs to Bavaria?',
+      answers: [],
+      sameAsGerman: [],
+    },
   }),
   question(310, {
     official: 'BY-10',

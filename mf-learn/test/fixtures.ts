@@ -28,8 +28,14 @@ export const question = (n: number, over: Partial<Question> = {}): Question => (
   state: null,
   image: null,
   imageDescription: null,
-  translation: { lang: 'en', text: `Question ${n}?`, answers: [`a${n}`, `b${n}`, `c${n}`, `d${n}`] },
-  explanation: { lang: 'en', text: `Because ${n}.` },
+  translation: {
+    lang: 'en',
+    text: `Question ${n}?`,
+    answers: [`a${n}`, `b${n}`, `c${n}`, `d${n}`],
+    sameAsGerman: [false, false, false, false],
+  },
+  explanation: { lang: 'en', text: `Because ${n}.`, source: null },
+  answerCheckedOn: null,
   ...over,
 });
 

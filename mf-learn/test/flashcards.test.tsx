@@ -52,6 +52,7 @@ describe('flashcards: the card', () => {
           lang: 'en',
           text: 'What is the capital?',
           answers: ['Bonn', 'Berlin (en)', 'Cologne', 'x'],
+          sameAsGerman: [false, false, false, false],
         },
         image: '/catalog-images/1.png',
         imageDescription: 'Ein Stadtplan',

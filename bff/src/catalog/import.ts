@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import { CONTENT_DIR, type Content, readContent } from '../content/content';
 import {
   type Catalog,
   type CatalogQuestion,
@@ -132,11 +133,13 @@ export async function importCatalog(
   knex: Knex,
   file: string,
   supplementFile = SUPPLEMENT_PATH,
+  contentDir = CONTENT_DIR,
 ): Promise<ImportResult> {
   const { catalog, hash: catalogHash, imageDir } = await readCatalog(file);
   const { supplement, hash: supplementHash } = await readSupplement(supplementFile, catalog);
-  // Either file changing is a new import.
-  const hash = createHash('sha256').update(`${catalogHash}:${supplementHash}`).digest('hex');
+  const content = await readContent(contentDir);
+  // Any of them changing is a new import: a content update is imported like a new catalog edition.
+  const hash = createHash('sha256').update(`${catalogHash}:${supplementHash}:${content.hash}`).digest('hex');
   return knex.transaction(async (trx) => {
     const previousHash = await meta(trx, 'hash');
     const previousEdition = await meta(trx, 'edition');
@@ -176,6 +179,7 @@ export async function importCatalog(
     }
     const now = trx.fn.now();
     const questionRows = catalog.questions.map((q) => ({
+      answer_checked_on: content.de.get(q.id)?.timeSensitive?.checked ?? null,
       id: q.id,
       official: q.official,
       state_code: q.state,
@@ -195,15 +199,7 @@ export async function importCatalog(
         .onConflict('id')
         .merge();
     }
-    const translations = catalog.questions.flatMap((q) =>
-      (['de', 'en'] as const).map((lang) => ({
-        question_id: q.id,
-        lang,
-        text: q.text[lang] ?? null,
-        answers: JSON.stringify(q.answers.map((a) => a[lang] ?? null)),
-        explanation: q.explanation?.[lang] ?? null,
-      })),
-    );
+    const translations = catalog.questions.flatMap((q) => translationRows(q, content));
     for (let i = 0; i < translations.length; i += 200) {
       await trx('question_translations')
         .insert(translations.slice(i, i + 200))
@@ -224,6 +220,7 @@ export async function importCatalog(
     for (const [key, value] of [
       ['edition', catalog.edition],
       ['hash', hash],
+      ['content_hash', content.hash],
       ['image_dir', imageDir],
     ] as const) {
       await trx('catalog_meta').insert({ key, value }).onConflict('key').merge({ value, updated_at: now });
@@ -235,6 +232,43 @@ export async function importCatalog(
       previousEdition,
     };
   });
+}
+
+/**
+ * A question's rows of `question_translations`: the official German with this project's German explanation, and
+ * this project's English and Croatian (content/). The catalog file's own English texts and explanations come from
+ * other projects and are not imported. A question the content does not cover yet (a newer edition's) has the
+ * German alone: its en and hr rows are empty and the learner reads the German.
+ */
+function translationRows(q: CatalogQuestion, content: Content) {
+  const de = content.de.get(q.id);
+  const own = { en: content.en.get(q.id), hr: content.hr.get(q.id) };
+  return [
+    {
+      question_id: q.id,
+      lang: 'de',
+      text: q.text.de,
+      answers: JSON.stringify(q.answers.map((a) => a.de)),
+      same_as_german: null,
+      explanation: de?.explanation ?? null,
+      source: de?.source ?? null,
+    },
+    ...(['en', 'hr'] as const).map((lang) => {
+      const entry = own[lang];
+      const answers: (string | { sameAsGerman: true })[] = entry?.answers ?? [];
+      return {
+        question_id: q.id,
+        lang,
+        text: entry?.text ?? null,
+        answers: JSON.stringify(
+          q.answers.map((_, i) => (typeof answers[i] === 'string' ? answers[i] : null)),
+        ),
+        same_as_german: JSON.stringify(q.answers.map((_, i) => typeof answers[i] === 'object')),
+        explanation: entry?.explanation ?? null,
+        source: entry?.source ?? null,
+      };
+    }),
+  ];
 }
 
 /** Tables that reference questions.id; a question they still reference is retired, not deleted. */

@@ -41,25 +41,27 @@ export async function listTopics(db: Knex, lang: Language): Promise<Topic[]> {
  */
 export type QuestionFilter = { state?: string | null; ids?: number[] };
 
-/** The questions with the German official text and, where there is one, the learner's-language translation. */
+/**
+ * The questions with the German official text and, in en and hr, this project's translation; the explanation in
+ * the learner's language (the German one where that is missing), with its source.
+ */
 export async function listQuestions(
   db: Knex,
   lang: Language,
   filter: QuestionFilter = {},
 ): Promise<LearnQuestion[]> {
-  const translationLang = lang === 'de' ? null : 'en';
-  const explanationLang = lang === 'de' ? 'de' : 'en';
   const q = db('questions as q')
     .join('question_translations as de', function () {
       this.on('de.question_id', 'q.id').andOnVal('de.lang', 'de');
     })
     .leftJoin('question_translations as tr', function () {
-      this.on('tr.question_id', 'q.id').andOnVal('tr.lang', 'en');
+      this.on('tr.question_id', 'q.id').andOnVal('tr.lang', lang);
     })
     .leftJoin('catalog_images as img', 'img.file', 'q.image')
     .whereNull('q.retired_at')
     .select(
       db.raw('img.description->>? as image_description', [lang]),
+      db.raw("to_char(q.answer_checked_on, 'YYYY-MM-DD') as answer_checked_on"),
       'q.id',
       'q.official',
       'q.state_code',
@@ -70,9 +72,12 @@ export async function listQuestions(
       'de.text as de_text',
       'de.answers as de_answers',
       'de.explanation as de_explanation',
-      'tr.text as en_text',
-      'tr.answers as en_answers',
-      'tr.explanation as en_explanation',
+      'de.source as de_source',
+      'tr.text as tr_text',
+      'tr.answers as tr_answers',
+      'tr.same_as_german as tr_same',
+      'tr.explanation as tr_explanation',
+      'tr.source as tr_source',
     )
     .orderBy('q.id');
   // A learner sees the general questions plus the questions of one state; without a state only the general ones.
@@ -81,9 +86,20 @@ export async function listQuestions(
   if (filter.ids) q.whereIn('q.id', filter.ids);
   const rows = await q;
   return rows.map((r) => {
-    const explanation =
-      (explanationLang === 'en' ? r.en_explanation : r.de_explanation) ?? (r.de_explanation as string | null);
-    const explanationIsEn = explanationLang === 'en' && r.en_explanation !== null;
+    const answers = (r.tr_answers ?? [null, null, null, null]) as (string | null)[];
+    const same = (r.tr_same ?? [false, false, false, false]) as boolean[];
+    const translationLang = lang === 'de' ? null : lang;
+    const translated = translationLang !== null && (r.tr_text !== null || answers.some(Boolean));
+    const own = r.tr_explanation !== null;
+    const explanation = own
+      ? { lang, text: r.tr_explanation as string, source: (r.tr_source as string | null) ?? null }
+      : r.de_explanation !== null
+        ? {
+            lang: 'de' as const,
+            text: r.de_explanation as string,
+            source: (r.de_source as string | null) ?? null,
+          }
+        : null;
     return {
       id: `q${r.id}` as const,
       number: r.id,
@@ -97,10 +113,11 @@ export async function listQuestions(
       image: r.image ? `/catalog-images/${r.image}` : null,
       imageDescription: r.image_description ?? null,
       translation:
-        translationLang && (r.en_text || (r.en_answers as (string | null)[] | null)?.some(Boolean))
-          ? { lang: 'en' as const, text: r.en_text, answers: r.en_answers }
+        translated && translationLang
+          ? { lang: translationLang, text: r.tr_text, answers, sameAsGerman: same }
           : null,
-      explanation: explanation ? { lang: explanationIsEn ? 'en' : 'de', text: explanation } : null,
+      explanation,
+      answerCheckedOn: r.answer_checked_on ?? null,
     };
   });
 }

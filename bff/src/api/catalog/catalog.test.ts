@@ -1,6 +1,8 @@
+import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn } from '../../../test/helpers/sign-in';
+import { loadConfig } from '../../config';
 
 let app: TestApp;
 /** /learn is for signed-in users (spec §6): these tests use a session of a user without a federal state. */
@@ -30,9 +32,25 @@ type Q = {
   correct: number;
   state: string | null;
   image: string | null;
-  translation: { lang: string; text: string | null; answers: (string | null)[] } | null;
-  explanation: { lang: string; text: string } | null;
+  translation: {
+    lang: string;
+    text: string | null;
+    answers: (string | null)[];
+    sameAsGerman: boolean[];
+  } | null;
+  explanation: { lang: string; text: string; source: string | null } | null;
+  answerCheckedOn: string | null;
 };
+
+/** The explanations the catalog file carries (other projects' texts): none of them may reach a learner. */
+async function thirdPartyExplanations(): Promise<Set<string>> {
+  const file = JSON.parse(await fs.readFile(loadConfig({}).catalogPath, 'utf8')) as {
+    questions: { explanation?: { de?: string; en?: string } }[];
+  };
+  return new Set(
+    file.questions.flatMap((q) => [q.explanation?.de, q.explanation?.en].filter((t) => t !== undefined)),
+  );
+}
 
 describe('GET /api/{lang}/german-federal-states', () => {
   it('lists the 16 states with names in the requested language', async () => {
@@ -125,23 +143,78 @@ describe('GET /api/{lang}/learn', () => {
     expect([...perState.values()].every((n) => n === 10)).toBe(true);
   });
 
-  it('always has the official German text, plus English where the catalog has it', async () => {
+  it('always has the official German text; en and hr have this project’s translation and explanations', async () => {
     const en: Q[] = await (await learn('/api/en/learn')).json();
     const q1 = en.find((q) => q.id === 'q1');
-    expect(q1?.text).toMatch(/^In Deutschland dürfen Menschen offen/);
+    expect(q1?.text).toBe('In Deutschland dürfen Menschen offen etwas gegen die Regierung sagen, weil …');
     expect(q1?.translation?.lang).toBe('en');
-    expect(q1?.translation?.text).toMatch(/^In Germany, people are allowed/);
+    expect(q1?.translation?.text).toMatch(/^In Germany, people may openly /);
     expect(q1?.explanation?.lang).toBe('en');
+    expect(q1?.explanation?.source).toBe('Basic Law, Article 5(1)');
     const de: Q[] = await (await learn('/api/de/learn')).json();
     expect(de.find((q) => q.id === 'q1')?.translation).toBeNull();
-    expect(de.find((q) => q.id === 'q1')?.explanation?.lang).toBe('de');
+    expect(de.find((q) => q.id === 'q1')?.explanation).toMatchObject({
+      lang: 'de',
+      source: 'Grundgesetz, Art. 5 Abs. 1',
+    });
   });
 
-  it('gives Croatian learners the German text with English on demand', async () => {
-    const hr: Q[] = await (await learn('/api/hr/learn')).json();
+  it('Croatian for every question and answer of every state, and a Croatian explanation, labelled', async () => {
+    const hr = await everyQuestion('hr');
+    expect(hr).toHaveLength(460);
+    for (const q of hr) {
+      expect(q.translation?.lang, q.id).toBe('hr');
+      expect(q.translation?.text, q.id).toMatch(/\S/);
+      expect(
+        q.translation?.answers.every((a) => typeof a === 'string' && a.trim() !== ''),
+        q.id,
+      ).toBe(true);
+      expect(q.explanation?.lang, q.id).toBe('hr');
+    }
     const q1 = hr.find((q) => q.id === 'q1');
-    expect(q1?.text).toMatch(/^In Deutschland/);
-    expect(q1?.translation?.lang).toBe('en');
+    expect(q1?.translation?.text).toMatch(/Njemačkoj/);
+  });
+
+  it('English for every answer or the explicit same-as-German mark', async () => {
+    const en = await everyQuestion('en');
+    expect(en).toHaveLength(460);
+    let marked = 0;
+    for (const q of en) {
+      expect(q.translation?.lang, q.id).toBe('en');
+      expect(q.translation?.text, q.id).toMatch(/\S/);
+      q.translation?.answers.forEach((a, i) => {
+        const same = q.translation?.sameAsGerman[i] === true;
+        if (same) marked += 1;
+        // A text, or the mark (and then no text): never a gap.
+        expect(same ? a === null : typeof a === 'string' && a.trim() !== '', `${q.id} answer ${i + 1}`).toBe(
+          true,
+        );
+      });
+      expect(q.explanation?.lang, q.id).toBe('en');
+    }
+    expect(marked).toBeGreaterThan(0);
+  });
+
+  it('time-sensitive questions carry the day their answer was checked: the Federal Chancellor, not the flag', async () => {
+    const de: Q[] = await (await learn('/api/de/learn')).json();
+    expect(de.find((q) => q.id === 'q72')?.answerCheckedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(de.find((q) => q.id === 'q1')?.answerCheckedOn).toBeNull();
+  });
+
+  it('no explanation in any language is the catalog file’s third-party text', async () => {
+    const theirs = await thirdPartyExplanations();
+    expect(theirs.size).toBeGreaterThan(400);
+    for (const lang of ['de', 'en', 'hr']) {
+      const ours = (await everyQuestion(lang)).map((q) => q.explanation?.text);
+      expect(
+        ours.every((t) => typeof t === 'string'),
+        lang,
+      ).toBe(true);
+      expect(
+        ours.filter((t) => t !== undefined && theirs.has(t)),
+        lang,
+      ).toEqual([]);
+    }
   });
 
   it('narrows to the general questions plus one state', async () => {

@@ -12,6 +12,7 @@ import * as writeLimits from './20261124_010_write_limits';
 import * as catalogSupplement from './20261124_011_catalog_supplement';
 import * as attemptSweep from './20261124_012_attempt_sweep';
 import * as progressVersion from './20261124_013_progress_version';
+import * as ownContent from './20261124_014_own_content';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -33,6 +34,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_011_catalog_supplement', catalogSupplement],
   ['20261124_012_attempt_sweep', attemptSweep],
   ['20261124_013_progress_version', progressVersion],
+  ['20261124_014_own_content', ownContent],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
