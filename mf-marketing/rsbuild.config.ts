@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defineRemoteConfig } from '@buergerfit/platform/build';
+import { defineRemoteConfig, shellNamesForUi } from '@buergerfit/platform/build';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 /**
@@ -40,36 +39,6 @@ const pluginPrerender = (): RsbuildPlugin => ({
   },
 });
 
-/**
- * In the browser @buergerfit/ui is the shell's copy (a federation singleton): its CSS-module classes are named
- * `shell_<local>_<hash>` and its CSS is in the shell's own stylesheet, which the BFF puts into a prerendered page.
- * The prerender bundles its own copy of ui, so it names ui's classes the shell's way (same hash: the hash is of the
- * file's path relative to the project and the class, and both projects sit next to ui/). Then the prerendered
- * markup of a ui component (Button, Card, …) has the classes the live page has: styled before any script, and no
- * shift when the app takes over.
- */
-const UI_SOURCE = `${path.sep}ui${path.sep}src${path.sep}`;
-type GetLocalIdent = (
-  context: { resourcePath: string },
-  name: string,
-  local: string,
-  options?: object,
-) => string;
-const cssLoaderRequire = createRequire(import.meta.url);
-const { defaultGetLocalIdent } = cssLoaderRequire(
-  path.join(
-    path.dirname(cssLoaderRequire.resolve('@rsbuild/core/package.json')),
-    'compiled/css-loader/index.js',
-  ),
-) as { defaultGetLocalIdent: GetLocalIdent };
-const shellNamesForUi: GetLocalIdent = (context, name, local, options) =>
-  context.resourcePath.includes(UI_SOURCE)
-    ? defaultGetLocalIdent(context, name.replace(/^mkt_/, 'shell_'), local, options).replace(
-        /\[local\]/g,
-        local,
-      )
-    : (null as unknown as string); // null: css-loader's own naming (mkt_…)
-
 export default defineRemoteConfig(
   {
     name: 'mf_marketing',
@@ -95,7 +64,7 @@ export default defineRemoteConfig(
                 filename: { js: '[name].mjs' },
                 minify: false,
               },
-              tools: { cssLoader: { modules: { getLocalIdent: shellNamesForUi } } },
+              tools: { cssLoader: { modules: { getLocalIdent: shellNamesForUi('mkt') } } },
             },
           }
         : {}),

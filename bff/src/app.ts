@@ -3,6 +3,7 @@ import etag from '@koa/etag';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import conditional from 'koa-conditional-get';
+import { type DispatchFunc, type InjectOptions, inject } from 'light-my-request';
 import { api } from './api';
 import type { Deps } from './deps';
 import { errorHandler } from './http/error-handler';
@@ -10,6 +11,9 @@ import { sameOriginOnly } from './http/origin';
 import { securityHeaders } from './http/security-headers';
 import { rejectNulCharacters } from './http/text';
 import { web } from './web';
+
+/** A request the app answers in-process (light-my-request), for the server render. */
+export type SelfDispatch = (options: InjectOptions) => Promise<{ statusCode: number; payload: string }>;
 
 /** Builds the Koa application; `server.ts` (or a test) decides where it listens. */
 export function createApp(deps: Deps): Koa {
@@ -40,7 +44,14 @@ export function createApp(deps: Deps): Koa {
   );
   // A NUL character in any JSON string or query value is a 400, before any route sees it.
   app.use(rejectNulCharacters());
-  for (const middleware of [...api(deps), ...web(deps)]) app.use(middleware);
+  // The app answering a request of its own, in-process (the server render's first data, as the visitor).
+  let handler: DispatchFunc | null = null;
+  const dispatch: SelfDispatch = (options) =>
+    inject((req, res) => {
+      handler ??= app.callback() as unknown as DispatchFunc;
+      handler(req, res);
+    }, options);
+  for (const middleware of [...api(deps), ...web(deps, dispatch)]) app.use(middleware);
   app.on('error', () => {
     // Errors are answered and logged by errorHandler; Koa's default handler would print stacks to stderr.
   });

@@ -29,6 +29,8 @@ const schema = z.object({
   STATIC_ROOT: z.string().default('.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
+  /** How long a server render may take before the plain page is sent instead (0: never render on the server). */
+  SSR_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per client). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   /**
@@ -61,6 +63,8 @@ export type Config = {
   staticRoot: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   bodyLimitKb: number;
+  /** How long a page's server render may take (0: none); see remotes/ssr.ts. */
+  ssrTimeoutMs: number;
   trustProxy: boolean;
   /** Trusted proxies in front (Koa's maxIpsCount): X-Forwarded-For entries left of them are the client's own. */
   trustProxyHops: number;
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticRoot: abs(e.STATIC_ROOT),
     logLevel: e.LOG_LEVEL,
     bodyLimitKb: e.BODY_LIMIT_KB,
+    ssrTimeoutMs: e.SSR_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionSecret: e.SESSION_SECRET,

@@ -29,6 +29,13 @@ beforeAll(async () => {
     path.join(root, 'shell', 'dist', 'index.html'),
     '<!doctype html><title>Bürgerfit</title>',
   );
+  await fs.mkdir(path.join(root, 'shell', 'dist', 'static', 'js'), { recursive: true });
+  await fs.writeFile(path.join(root, 'shell', 'dist', 'static', 'js', 'index.0123456789.js'), 'void 0;');
+  await fs.writeFile(path.join(root, 'shell', 'dist', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await fs.writeFile(
+    path.join(root, 'shell', 'dist', 'favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   app = await createTestApp({ STATIC_ROOT: root });
   // A B variant of marketing on a CDN (enabled), and a disabled one elsewhere that must not be allowed.
   await upsertVariant(app.db, {
@@ -70,6 +77,28 @@ describe('security headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     // Plain HTTP outside production: no HSTS.
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('a script a page loads carries no document-only header; the service worker and an SVG keep the policy', async () => {
+    const script = await app.request('/static/js/index.0123456789.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+    ])
+      expect(script.headers.get(name), name).toBeNull();
+    for (const p of ['/sw.js', '/favicon.svg']) {
+      const res = await app.request(p);
+      expect(res.status, p).toBe(200);
+      expect(directives(res.headers.get('content-security-policy')).get('default-src'), p).toEqual([
+        "'self'",
+      ]);
+      expect(res.headers.get('x-frame-options'), p).toBe('DENY');
+    }
   });
 
   it('API answers, errors included, may load nothing', async () => {

@@ -17,10 +17,18 @@ export type BootSession = z.infer<typeof BootSession>;
 /**
  * The page's boot data, inline in the HTML (`<script id="bf-boot" type="application/json">`): what the shell would
  * otherwise fetch first — this visitor's registry entries (`GET /api/remotes`; null past the new-visitor budget,
- * when the shell asks itself) and the session (`GET /api/user/me`).
+ * when the shell asks itself) and the session (`GET /api/user/me`); for a server-rendered page, its first data.
  */
 export const PageBoot = z
-  .object({ remotes: z.array(RemoteDescriptor).nullable(), session: BootSession })
+  .object({
+    remotes: z.array(RemoteDescriptor).nullable(),
+    session: BootSession,
+    /**
+     * A page the server rendered: the first data it was rendered with (TanStack Query's dehydrated cache, as the
+     * remote's server renderer left it), so the live remote shows the same at once instead of asking again.
+     */
+    queries: z.unknown().optional(),
+  })
   .strict();
 export type PageBoot = z.infer<typeof PageBoot>;
 

@@ -357,3 +357,47 @@ test.describe('exam remote', () => {
     expect((await late.json()).error.code).toBe('deadline_passed');
   });
 });
+
+test.describe('the demo rendered on the server', () => {
+  test('without JavaScript: the start screen with every federal state, from the HTML alone', async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
+    const page = await ctx.newPage();
+    try {
+      await page.goto('/demo');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demotest');
+      const select = page.getByRole('combobox', { name: 'Bundesland für die Länderfragen' });
+      await expect(select.locator('option')).toHaveCount(16);
+      await expect(select.locator('option').first()).toHaveText('Baden-Württemberg');
+      await expect(select).toHaveValue('BE');
+      await expect(page.getByRole('button', { name: 'Demo starten' })).toBeVisible();
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  test('a state chosen and Start pressed before the live page arrives are not lost', async ({ page }) => {
+    // Hold back the exam remote's scripts: what is on screen is the server's markup.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/remotes\/mf_exam\/.*\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/demo');
+    const serverMarkup = page.locator('[data-prerendered="mf_exam"]');
+    await expect(serverMarkup.getByRole('button', { name: 'Start demo' })).toBeVisible();
+    await serverMarkup.getByRole('combobox').selectOption('BY');
+    await serverMarkup.getByRole('button', { name: 'Start demo' }).click();
+    // Nothing was submitted by the browser: the page is still the server's, on the same URL.
+    await expect(page).toHaveURL(/\/demo$/);
+    await expect(serverMarkup).toBeVisible();
+    const started = page.waitForRequest((r) => r.url().endsWith('/api/en/exams') && r.method() === 'POST');
+    release();
+    expect((await started).postDataJSON()).toEqual({ kind: 'demo', state: 'BY' });
+    await question(page, 1);
+  });
+});

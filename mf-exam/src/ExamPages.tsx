@@ -103,12 +103,30 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
     [kind, base, navigate, userId],
   );
 
+  // An attempt kept in this browser is looked up by id; otherwise the learner's list says whether one is still
+  // open on the server (another device, cleared storage). The list is a query: a page the server rendered comes with
+  // its answer, so the start screen is there at once, on the server and when the live page takes over.
+  const [stored] = useState(() => readOpenAttempt(kind));
+  const checking = phase.name === 'checking' && status !== 'loading' && !needsLogin;
+  const attempts = useQuery({
+    queryKey: ['exam-attempts', kind, userId],
+    queryFn: () => examApi.list(),
+    enabled: checking && !stored,
+    retry: false,
+  });
+  const openOnServer = attempts.data?.find((a) => a.kind === kind && a.status === 'in_progress');
+  const nothingOpen = !stored && (attempts.isError || (attempts.isSuccess && !openOnServer));
+
   useEffect(() => {
-    if (status === 'loading' || needsLogin) return;
-    if (phase.name !== 'checking') return;
+    if (!checking) return;
+    if (nothingOpen) {
+      if (attempts.isError) console.warn('[exam] could not list the attempts', attempts.error);
+      setPhase({ name: 'start' });
+      return;
+    }
+    if (!stored && !openOnServer) return; // the list is still loading
     let cancelled = false;
     (async () => {
-      const stored = readOpenAttempt(kind);
       if (stored) {
         try {
           const attempt = await examApi.get(stored.id);
@@ -135,10 +153,9 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
           }
         }
       }
-      // Nothing kept in this browser: an attempt still open on the server (another device, cleared storage).
       try {
-        const list = await examApi.list();
-        const open = list.find((a) => a.kind === kind && a.status === 'in_progress');
+        const open =
+          openOnServer ?? (await examApi.list()).find((a) => a.kind === kind && a.status === 'in_progress');
         if (open) {
           const attempt = await examApi.get(open.id);
           if (cancelled) return;
@@ -156,7 +173,7 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
     return () => {
       cancelled = true;
     };
-  }, [kind, status, needsLogin, phase.name, showResult]);
+  }, [kind, checking, stored, nothingOpen, openOnServer, attempts.isError, attempts.error, showResult]);
 
   const start = async (state: string) => {
     setStarting(true);
@@ -188,8 +205,10 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
   if (needsLogin) return <Navigate to={`/login?redirect=${encodeURIComponent(base)}`} replace />;
 
   let body: ReactNode;
-  if (phase.name === 'checking') body = <Loading />;
-  else if (phase.name === 'loadError')
+  // Known to have nothing open: the start screen at once (not a loading line first).
+  const shown: Phase['name'] = phase.name === 'checking' && checking && nothingOpen ? 'start' : phase.name;
+  if (shown === 'checking') body = <Loading />;
+  else if (shown === 'loadError')
     body = (
       <RetryAlert
         classes={styles}
@@ -198,7 +217,7 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
         onRetry={() => setPhase({ name: 'checking' })}
       />
     );
-  else if (phase.name === 'start')
+  else if (shown === 'start')
     body = (
       <>
         <p className={styles.lead}>{kind === 'mock' ? t('mock.intro') : t('demo.intro')}</p>
@@ -213,7 +232,7 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
         )}
       </>
     );
-  else
+  else if (phase.name === 'running')
     body = (
       <ExamRunner
         key={phase.attempt.id}

@@ -5,8 +5,10 @@ import {
   createQueryClient,
   initI18n,
   PlatformProviders,
+  pageBoot,
   registerNamespace,
 } from '@buergerfit/platform';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ShellApp } from './App';
@@ -25,6 +27,11 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   capturePrerendered();
+  // A page the server rendered came with the data it was rendered with: the live remote starts from it (the same
+  // markup at once, nothing asked twice).
+  const queryClient = createQueryClient();
+  const queries = pageBoot()?.queries;
+  if (queries && typeof queries === 'object') hydrate(queryClient, queries as DehydratedState);
   const app = createRoot(root);
   // A transition renders in slices of a few milliseconds that yield to the browser between them (a default update
   // renders in one long task): the page the server sent stays on screen and answers input meanwhile.
@@ -32,7 +39,7 @@ async function start() {
     app.render(
       <StrictMode>
         <BrowserRouter>
-          <PlatformProviders queryClient={createQueryClient()}>
+          <PlatformProviders queryClient={queryClient}>
             <RemoteLoaderProvider loader={federationLoader}>
               <ShellApp />
             </RemoteLoaderProvider>

@@ -39,11 +39,13 @@ export const ROUTES: readonly ShellRoute[] = [
 
 /**
  * `dist/routes.json` for the BFF: the path patterns of `ROUTES` (404 elsewhere), and for each remote route the
- * remote that renders it and whether it needs a session (what the page preloads).
+ * remote that renders it, where it is mounted, and whether it needs a session (what the page preloads).
  */
 export const routeTableFile = () => ({
   paths: ROUTES.map((route) => route.path),
   remotes: ROUTES.flatMap((route) =>
-    route.kind === 'remote' ? [{ path: route.path, remote: route.remote, protected: route.protected }] : [],
+    route.kind === 'remote'
+      ? [{ path: route.path, remote: route.remote, basename: route.basename, protected: route.protected }]
+      : [],
   ),
 });

@@ -15,7 +15,15 @@ const routeTableFile = z.object({
   paths: z.array(pattern).min(1),
   /** Which remote renders each remote route, and whether it needs a session (builds before issue 16 lack it). */
   remotes: z
-    .array(z.object({ path: pattern, remote: z.string(), protected: z.boolean() }))
+    .array(
+      z.object({
+        path: pattern,
+        remote: z.string(),
+        protected: z.boolean(),
+        /** Where the shell mounts the remote (its `basename`); builds before the server render lack it. */
+        basename: z.string().startsWith('/').optional().default('/'),
+      }),
+    )
     .optional()
     .default([]),
 });
@@ -41,8 +49,8 @@ export function routeMatcher(paths: readonly string[]): (pathname: string) => bo
   return (pathname) => patterns.some((p) => p.test(pathname));
 }
 
-/** The remote that renders a page, and whether the page needs a session. */
-export type PageRemote = { remote: string; protected: boolean };
+/** The remote that renders a page, where the shell mounts it, and whether the page needs a session. */
+export type PageRemote = { remote: string; protected: boolean; basename: string };
 
 export type RouteTable = {
   isPage(pathname: string): boolean;
@@ -51,17 +59,13 @@ export type RouteTable = {
 };
 
 function remoteFinder(
-  routes: readonly { path: string; remote: string; protected: boolean }[],
+  routes: readonly (PageRemote & { path: string })[],
 ): (pathname: string) => PageRemote | null {
   const compiled = routes.map((r) => ({
     test: patternToRegExp(r.path),
-    remote: r.remote,
-    protected: r.protected,
+    route: { remote: r.remote, protected: r.protected, basename: r.basename },
   }));
-  return (pathname) => {
-    const hit = compiled.find((r) => r.test.test(pathname));
-    return hit ? { remote: hit.remote, protected: hit.protected } : null;
-  };
+  return (pathname) => compiled.find((r) => r.test.test(pathname))?.route ?? null;
 }
 
 /**

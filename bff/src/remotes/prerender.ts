@@ -84,9 +84,29 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
 }
 
 /** A page's fragment and the CSS its markup needs (the remote's stylesheets, read from the published build). */
-type Prepared = { fragment: string; css: string };
+export type Prepared = { fragment: string; css: string };
 /** Published versions never change, so what was read from one is kept (bounded). */
 const cache = new Map<string, Prepared | null>();
+
+/** Per published version: the CSS of its `./App` (what the markup of any of its pages needs). */
+const cssCache = new Map<string, string>();
+
+/** The stylesheets of a published build's `./App`, read from its manifest (cached: a version never changes). */
+export async function remoteCss(remotesDir: string, remote: string, version: string): Promise<string> {
+  const key = `${remote}/${version}`;
+  const cached = cssCache.get(key);
+  if (cached !== undefined) return cached;
+  const root = path.join(remotesDir, remote, version);
+  const manifest = JSON.parse(await fs.readFile(path.join(root, 'mf-manifest.json'), 'utf8')) as {
+    exposes?: Array<{ path?: string; name?: string; assets?: { css?: { sync?: string[] } } }>;
+  };
+  const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
+  const files = (app?.assets?.css?.sync ?? []).filter((f) => /^[\w./-]+\.css$/.test(f) && !f.includes('..'));
+  const css = (await Promise.all(files.map((f) => fs.readFile(path.join(root, f), 'utf8')))).join('\n');
+  if (cssCache.size >= MAX_CACHED) cssCache.delete(cssCache.keys().next().value as string);
+  cssCache.set(key, css);
+  return css;
+}
 
 async function readPrepared(
   remotesDir: string,
@@ -96,18 +116,10 @@ async function readPrepared(
 ): Promise<Prepared | null> {
   const root = path.join(remotesDir, PRERENDER_REMOTE, version);
   try {
-    const [fragment, manifestText] = await Promise.all([
+    const [fragment, css] = await Promise.all([
       fs.readFile(path.join(root, 'prerender', lang, fragmentFile(pathname)), 'utf8'),
-      fs.readFile(path.join(root, 'mf-manifest.json'), 'utf8'),
+      remoteCss(remotesDir, PRERENDER_REMOTE, version),
     ]);
-    const manifest = JSON.parse(manifestText) as {
-      exposes?: Array<{ path?: string; name?: string; assets?: { css?: { sync?: string[] } } }>;
-    };
-    const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
-    const files = (app?.assets?.css?.sync ?? []).filter(
-      (f) => /^[\w./-]+\.css$/.test(f) && !f.includes('..'),
-    );
-    const css = (await Promise.all(files.map((f) => fs.readFile(path.join(root, f), 'utf8')))).join('\n');
     return { fragment, css };
   } catch {
     return null;
@@ -151,6 +163,7 @@ export function injectPrerender(
   lang: Language,
   pathname: string,
   shellStyles: ShellStyles = new Map(),
+  remote: string = PRERENDER_REMOTE,
 ): PrerenderedPage | null {
   const ROOT = '<div id="root"></div>';
   if (!html.includes(ROOT) || !html.includes('</head>')) return null;
@@ -165,7 +178,7 @@ export function injectPrerender(
   // Our own build's CSS. Not put inline: anything that could end the element early, and relative url()s (they
   // would resolve against the page instead of the stylesheet); such a page is sent plain.
   if (/<\/style/i.test(style) || /url\(\s*['"]?(?!data:|https?:|\/)/i.test(style)) return null;
-  const main = `<main id="bf-prerender" data-remote="${PRERENDER_REMOTE}" data-path="${attr(pathname)}" data-lang="${lang}">${fragment}</main>`;
+  const main = `<main id="bf-prerender" data-remote="${attr(remote)}" data-path="${attr(pathname)}" data-lang="${lang}">${fragment}</main>`;
   return {
     html: scriptsAfterPaint(page)
       .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)

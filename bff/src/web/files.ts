@@ -28,7 +28,9 @@ export function fileRoutes({ db, config }: Deps): Router {
     if (
       !isRemoteName(remote) ||
       !SAFE_SEGMENT.test(version) ||
-      file.split('/').some((s) => !SAFE_SEGMENT.test(s))
+      file.split('/').some((s) => !SAFE_SEGMENT.test(s)) ||
+      // The build's server renderer runs in the BFF; browsers have no use for it.
+      file.startsWith('ssr/')
     ) {
       throw notFound('No such remote file');
     }

@@ -4,6 +4,7 @@ import type { PageBoot } from '@buergerfit/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import send from 'koa-send';
+import type { SelfDispatch } from '../app';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
@@ -15,9 +16,11 @@ import {
   prerendered,
   prerenderedPaths,
   prerenderLanguage,
+  remoteCss,
   type ShellStyles,
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
+import { createSsrRenderer, type SelfGet, type SsrRenderer, ssrEntry, ssrPages } from '../remotes/ssr';
 import { bootElement, intoHead, pageBoot, remotePreloads } from './boot';
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
@@ -31,7 +34,13 @@ const ICON_CACHE = 'public, max-age=604800';
  * on a path of the shell's route table (prerendered for a public marketing page) and 404 on any other path, where
  * the shell shows its not-found screen.
  */
-export function shellRoutes(deps: Deps): Router {
+/** One server renderer (one worker thread) per process, started by the first page that needs it. */
+let sharedRenderer: SsrRenderer | null = null;
+
+/** Headers of the visitor's request that an in-process API call of the server render carries. */
+const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'host', 'x-forwarded-for', 'x-forwarded-proto'];
+
+export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
   const { config, logger } = deps;
   const router = new Router();
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
@@ -89,6 +98,55 @@ export function shellRoutes(deps: Deps): Router {
     return shellPage;
   };
 
+  /** A GET on the app's own API as the visitor of `ctx` (their cookies and address), answered in-process. */
+  const selfGet =
+    (ctx: Context, run: SelfDispatch): SelfGet =>
+    async (apiPath) => {
+      const url = new URL(apiPath, 'http://self');
+      if (!url.pathname.startsWith('/api/') || url.pathname.split('/').includes('..')) {
+        return { status: 404, body: '' };
+      }
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED) {
+        const value = ctx.get(name);
+        if (value) headers[name] = value;
+      }
+      const res = await run({
+        method: 'GET',
+        url: url.pathname + url.search,
+        headers,
+        remoteAddress: ctx.request.socket.remoteAddress ?? '127.0.0.1',
+      });
+      return { status: res.statusCode, body: res.payload };
+    };
+
+  /**
+   * A page whose remote renders it on the server (its build has a server renderer listing this path): the visitor's
+   * own variant renders it, in their language, as them; null when it cannot (no renderer, a remote on another
+   * origin, a session the shell must refresh first, too slow, a failure — then the plain page is sent).
+   */
+  const serverRenderedPage = async (ctx: Context, boot: PageBoot, route: PageRemote) => {
+    const remote = boot.remotes?.find((r) => r.name === route.remote);
+    if (!dispatch || !remote || config.ssrTimeoutMs === 0 || boot.session.status === 'unknown') return null;
+    if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return null;
+    if (!(await ssrPages(config.remotesDir, remote.name, remote.version)).includes(ctx.path)) return null;
+    const lang = prerenderLanguage(ctx);
+    sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
+    const started = performance.now();
+    const [{ html, styles }, css, rendered] = await Promise.all([
+      readShellPage(),
+      remoteCss(config.remotesDir, remote.name, remote.version),
+      sharedRenderer.render(
+        ssrEntry(config.remotesDir, remote.name, remote.version),
+        { url: ctx.path + ctx.search, basename: route.basename, lang, session: boot.session },
+        selfGet(ctx, dispatch),
+      ),
+    ]);
+    ctx.set('Server-Timing', `ssr;dur=${(performance.now() - started).toFixed(1)}`);
+    const page = injectPrerender(html, { fragment: rendered.html, css }, lang, ctx.path, styles, remote.name);
+    return page ? { ...page, remote: remote.name, queries: rendered.queries } : null;
+  };
+
   /**
    * A public marketing page: the shell's page with the prerendered fragment of the visitor's own mf_marketing
    * variant in the visitor's language (see remotes/prerender.ts). Null when there is nothing to put in (no fragment
@@ -101,7 +159,8 @@ export function shellRoutes(deps: Deps): Router {
     if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return null;
     const lang = prerenderLanguage(ctx);
     const prepared = await prerendered(config.remotesDir, remote.version, lang, ctx.path);
-    return prepared ? injectPrerender(html, prepared, lang, ctx.path, styles) : null;
+    const page = prepared ? injectPrerender(html, prepared, lang, ctx.path, styles) : null;
+    return page ? { ...page, remote: PRERENDER_REMOTE, queries: undefined } : null;
   };
 
   /**
@@ -137,12 +196,20 @@ export function shellRoutes(deps: Deps): Router {
       return;
     }
     let prerenderedHtml: string | null = null;
+    let pageBootData = boot;
     try {
-      const page = await prerenderedPage(ctx, boot);
+      const page =
+        (boot && route
+          ? await serverRenderedPage(ctx, boot, route).catch((err: unknown) => {
+              ctx.state.log.warn({ err }, 'server render failed: the plain page is sent');
+              return null;
+            })
+          : null) ?? (await prerenderedPage(ctx, boot));
       if (page) {
         prerenderedHtml = page.html;
         ctx.state.cspStyleHashes = [page.styleHash];
-        ctx.set(PRERENDER_HEADER, PRERENDER_REMOTE);
+        ctx.set(PRERENDER_HEADER, page.remote);
+        if (boot && page.queries !== undefined) pageBootData = { ...boot, queries: page.queries };
       }
     } catch (err) {
       ctx.state.log.warn({ err }, 'prerendered page not served');
@@ -155,7 +222,7 @@ export function shellRoutes(deps: Deps): Router {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('Vary', prerenderedHtml ? 'Cookie, Accept-Language' : 'Cookie');
-    ctx.body = intoHead(html, `${preloads}${boot ? bootElement(boot) : ''}`);
+    ctx.body = intoHead(html, `${preloads}${pageBootData ? bootElement(pageBootData) : ''}`);
   };
 
   /** The shell's index.html as built, for the service worker's offline copy (nobody's page). */

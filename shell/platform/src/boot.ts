@@ -31,6 +31,7 @@ function plausible(v: unknown): v is PageBoot {
 
 /** The boot data of this page, read once; null when the page has none or it cannot be read. */
 export function pageBoot(doc: Document | undefined = globalThis.document): PageBoot | null {
+  if (serverBoot) return serverBoot;
   if (read) return boot;
   read = true;
   const text = doc?.getElementById(PAGE_BOOT_ID)?.textContent;
@@ -53,6 +54,13 @@ export function takeBootSession(): BootSession | null {
   if (sessionTaken) return null;
   sessionTaken = true;
   return pageBoot()?.session ?? null;
+}
+
+let serverBoot: PageBoot | null = null;
+
+/** A server render (platform's ssr.tsx): the visitor being rendered, in place of a page's boot data. */
+export function setServerBoot(value: PageBoot | null): void {
+  serverBoot = value;
 }
 
 /** Tests: forget what was read. */

@@ -2,8 +2,12 @@
  * Node side: the one Rsbuild config of every remote (`rsbuild.config.ts` is `defineRemoteConfig({ … })`), so the
  * five remotes build alike and differ only in name, dev port and CSS-module prefix.
  */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { type ConfigParams, mergeRsbuildConfig, type RsbuildConfig } from '@rsbuild/core';
+import { type ConfigParams, mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { bffProxy, type RemoteFederationOptions, remoteFederation } from './federation';
 
@@ -16,17 +20,88 @@ export interface RemoteBuildOptions extends Pick<RemoteFederationOptions, 'expos
   cssPrefix: string;
   /** The Rsbuild environment that is the browser build, when the remote has several (mf_marketing: `web`). */
   environment?: string;
+  /**
+   * The remote's server renderer (`./src/ssr.tsx`, `export default defineSsr({ … })` from platform's ssr.tsx):
+   * built as a Node bundle into the build's `ssr/` folder, published and versioned with the rest of it.
+   */
+  ssr?: string;
 }
+
+/**
+ * In the browser @buergerfit/ui is the shell's copy (a federation singleton): its CSS-module classes are named
+ * `shell_<local>_<hash>` and its CSS is in the shell's own stylesheet. A Node bundle of a remote (server render,
+ * prerender) bundles its own copy of ui, so it names ui's classes the shell's way (same hash: the hash is of the
+ * file's path relative to the project and the class, and every project sits next to ui/). Then the server's
+ * markup of a ui component has the classes the live page has: styled before any script, and no shift when the
+ * app takes over.
+ */
+const UI_SOURCE = `${path.sep}ui${path.sep}src${path.sep}`;
+type GetLocalIdent = (
+  context: { resourcePath: string },
+  name: string,
+  local: string,
+  options?: object,
+) => string;
+const cssLoaderRequire = createRequire(import.meta.url);
+let defaultGetLocalIdent: GetLocalIdent | null = null;
+export const shellNamesForUi =
+  (cssPrefix: string): GetLocalIdent =>
+  (context, name, local, options) => {
+    if (!context.resourcePath.includes(UI_SOURCE)) return null as unknown as string; // css-loader's own naming
+    defaultGetLocalIdent ??= (
+      cssLoaderRequire(
+        path.join(
+          path.dirname(cssLoaderRequire.resolve('@rsbuild/core/package.json')),
+          'compiled/css-loader/index.js',
+        ),
+      ) as { defaultGetLocalIdent: GetLocalIdent }
+    ).defaultGetLocalIdent;
+    return defaultGetLocalIdent(
+      context,
+      name.replace(new RegExp(`^${cssPrefix}_`), 'shell_'),
+      local,
+      options,
+    ).replace(/\[local\]/g, local);
+  };
+
+/** Where the `ssr` environment writes its bundle before it is copied into the build (`<dist>/ssr/`). */
+const SSR_OUT = 'node_modules/.ssr';
+
+/**
+ * After a build: the server renderer's bundle into the browser build's folder (`ssr/index.mjs` and its chunks),
+ * with `ssr/pages.json` listing the paths it renders (read from the bundle), so the BFF knows them without
+ * loading it.
+ */
+const pluginSsrOutput = (): RsbuildPlugin => ({
+  name: 'buergerfit:ssr-output',
+  setup(api) {
+    api.onAfterBuild(async ({ environments }) => {
+      const web = environments.web;
+      const server = environments.ssr;
+      if (!web || !server) return;
+      const target = path.join(web.distPath, 'ssr');
+      await fs.rm(target, { recursive: true, force: true });
+      await fs.cp(server.distPath, target, { recursive: true });
+      const entry = pathToFileURL(path.join(target, 'index.mjs')).href;
+      const mod = (await import(`${entry}?t=${Date.now()}`)) as { default?: { pages?: unknown } };
+      const pages = Array.isArray(mod.default?.pages) ? mod.default.pages : [];
+      await fs.writeFile(path.join(target, 'pages.json'), JSON.stringify({ pages }));
+      api.logger.info(`server renderer for ${pages.join(', ')} in ${path.relative(process.cwd(), target)}`);
+    });
+  },
+});
 
 /** Remote-specific config on top (merged with Rsbuild's mergeRsbuildConfig), or a function of the command. */
 export type RemoteConfigExtra = RsbuildConfig | ((params: ConfigParams) => RsbuildConfig);
 
 export function defineRemoteConfig(options: RemoteBuildOptions, extra: RemoteConfigExtra = {}) {
-  const { name, port, cssPrefix, exposes, environment } = options;
+  const { name, port, cssPrefix, exposes, ssr } = options;
+  const environment = options.environment ?? (ssr ? 'web' : undefined);
   const base: RsbuildConfig = {
     plugins: [
       pluginReact(),
       pluginModuleFederation(remoteFederation(name, { exposes }), environment ? { environment } : undefined),
+      ...(ssr ? [pluginSsrOutput()] : []),
     ],
     // One build works under any URL (versioned folder, CDN): chunks resolve relative to the remote entry.
     output: {
@@ -44,6 +119,26 @@ export function defineRemoteConfig(options: RemoteBuildOptions, extra: RemoteCon
     },
     html: { title: `Bürgerfit · ${name} (standalone)` },
   };
+  const server = (params: ConfigParams): RsbuildConfig =>
+    ssr && params.command === 'build'
+      ? {
+          environments: {
+            web: {},
+            // Build only: a Node bundle of the server renderer (same components, same CSS-module names, no CSS).
+            ssr: {
+              source: { entry: { index: ssr } },
+              output: {
+                target: 'node',
+                module: true,
+                distPath: { root: SSR_OUT },
+                filename: { js: '[name].mjs' },
+                minify: false,
+              },
+              tools: { cssLoader: { modules: { getLocalIdent: shellNamesForUi(cssPrefix) } } },
+            },
+          },
+        }
+      : {};
   return (params: ConfigParams): RsbuildConfig =>
-    mergeRsbuildConfig(base, typeof extra === 'function' ? extra(params) : extra);
+    mergeRsbuildConfig(base, server(params), typeof extra === 'function' ? extra(params) : extra);
 }

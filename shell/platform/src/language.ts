@@ -10,7 +10,17 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Stored choice first, then the browser's languages (primary subtag), then English. */
+/** The language cookie (`bf_lang`), which the BFF renders a page in; null without one. */
+function cookieLanguage(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]+)`).exec(document.cookie);
+  return isLanguage(match?.[1]) ? match[1] : null;
+}
+
+/**
+ * Stored choice first, then the language cookie (the language the server rendered this page in), then the
+ * browser's languages (primary subtag), then English.
+ */
 export function detectLanguage(
   languages: readonly string[] = typeof navigator === 'undefined'
     ? []
@@ -20,6 +30,8 @@ export function detectLanguage(
 ): Language {
   const stored = readStorage(STORAGE_KEYS.language);
   if (isLanguage(stored)) return stored;
+  const cookie = cookieLanguage();
+  if (cookie) return cookie;
   for (const tag of languages) {
     const primary = tag?.toLowerCase().split('-')[0];
     if (isLanguage(primary)) return primary;

@@ -1,4 +1,5 @@
 import {
+  matchRoutes,
   type RemoteExpose,
   type RemoteName,
   type RemoteProps,
@@ -16,16 +17,19 @@ import {
   type MouseEvent,
   type ReactNode,
   Suspense,
+  useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../pages/Loading';
+import { ROUTES } from '../route-table';
 import styles from '../shell.module.css';
 import { type RemoteLoader, useRemoteLoader } from './context';
 import { remoteEntry } from './entry';
-import { prerenderedFor, releasePrerendered } from './prerendered';
+import { holdClick, holdValue, prerenderedFor, releasePrerendered } from './prerendered';
 
 type LazyEntry<N extends RemoteName, E extends RemoteExpose<N>> = LazyExoticComponent<
   ComponentType<RemoteProps<N, E>>
@@ -145,6 +149,13 @@ function Shown({ onShown }: { onShown: () => void }) {
   return null;
 }
 
+/** Whether a path is one of the app's pages (a client-side navigation), not a server path like `/auth/…`. */
+const isAppPath = (pathname: string) =>
+  matchRoutes(
+    ROUTES.map((route) => ({ path: route.path })),
+    pathname,
+  ) !== null;
+
 /**
  * The server's prerendered markup while the live remote loads. Its links work like the live ones: a plain click on
  * an in-app link is a client-side navigation (no second page load), and a link marked `data-conversion` records the
@@ -152,15 +163,39 @@ function Shown({ onShown }: { onShown: () => void }) {
  */
 function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
   const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return;
+    // Native listeners: the markup is not React's, so React's synthetic change events do not see its fields.
+    const onSubmit = (event: Event) => event.preventDefault();
+    const onField = (event: Event) => {
+      if (event.target instanceof Element) holdValue(container, name, event.target);
+    };
+    container.addEventListener('submit', onSubmit);
+    container.addEventListener('change', onField);
+    container.addEventListener('input', onField);
+    return () => {
+      container.removeEventListener('submit', onSubmit);
+      container.removeEventListener('change', onField);
+      container.removeEventListener('input', onField);
+    };
+  }, [name]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element).closest?.('a[href]');
-    if (!(link instanceof HTMLAnchorElement)) return;
+    if (!(link instanceof HTMLAnchorElement)) {
+      // A button of the markup: done again on the live remote once it is there.
+      if (holdClick(event.currentTarget, name, event.target as Element)) event.preventDefault();
+      return;
+    }
     const conversion = link.dataset.conversion;
     if (conversion) trackConversion(name, conversion);
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin || (link.target && link.target !== '_self')) return;
+    // Only the app's own pages are client-side navigations (a sign-in link to /auth/… is a real page load).
+    if (!isAppPath(url.pathname)) return;
     if (link.hasAttribute('download')) return;
     event.preventDefault();
     navigate(`${url.pathname}${url.search}${url.hash}`);
@@ -168,7 +203,7 @@ function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates clicks of the links inside (keyboard activation of a link fires click too)
     // biome-ignore lint/security/noDangerouslySetInnerHtml: markup our own BFF put into this page, read before React mounted
-    <div data-prerendered={name} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div ref={ref} data-prerendered={name} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 
@@ -187,6 +222,7 @@ export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
   const isPage = expose === './App' && loadingFallback === undefined;
   // The first page load of a prerendered page: its server-sent markup stays until the remote renders the same.
   const prerendered = isPage ? prerenderedFor(name, pathname) : null;
+  const onShown = useCallback(() => releasePrerendered(name), [name]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the lazy component after a retry
   const Remote = useMemo(() => lazyRemote(loader, name, expose), [loader, name, expose, attempt]);
   return (
@@ -208,7 +244,7 @@ export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
         }
       >
         <Remote {...props} />
-        {prerendered !== null && <Shown onShown={releasePrerendered} />}
+        {prerendered !== null && <Shown onShown={onShown} />}
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -1,0 +1,59 @@
+// The worker thread that runs remotes' server renderers (see ssr.ts). Plain JavaScript: it starts the same way
+// under tsx and in a compiled build. It holds no secret (it starts with an empty environment) and reaches the BFF
+// only by asking the main thread, which answers GETs on /api/ as the visitor being rendered.
+
+import { pathToFileURL } from 'node:url';
+import { parentPort } from 'node:worker_threads';
+
+/** A build's renderer, loaded once per file (a published version's folder never changes). */
+const modules = new Map();
+/** Answers the main thread owes this worker, by fetch id. */
+const fetches = new Map();
+let nextFetch = 0;
+
+function load(file) {
+  let mod = modules.get(file);
+  if (!mod) {
+    mod = import(pathToFileURL(file).href).then((m) => {
+      const ssr = m.default;
+      if (!ssr || typeof ssr.render !== 'function') throw new Error(`${file} exports no server renderer`);
+      return ssr;
+    });
+    mod.catch(() => modules.delete(file));
+    modules.set(file, mod);
+  }
+  return mod;
+}
+
+parentPort.on('message', async (message) => {
+  if (message.type === 'fetched') {
+    const pending = fetches.get(message.fetchId);
+    fetches.delete(message.fetchId);
+    pending?.({ status: message.status, body: message.body });
+    return;
+  }
+  if (message.type !== 'render') return;
+  const { id, file, request } = message;
+  const fetchApi = (path) =>
+    new Promise((resolve) => {
+      const fetchId = nextFetch++;
+      fetches.set(fetchId, resolve);
+      parentPort.postMessage({ type: 'fetch', id, fetchId, path });
+    });
+  try {
+    const ssr = await load(file);
+    const { html, queries } = await ssr.render(request, fetchApi);
+    parentPort.postMessage({
+      type: 'done',
+      id,
+      html: String(html),
+      queries: JSON.stringify(queries ?? null),
+    });
+  } catch (error) {
+    parentPort.postMessage({
+      type: 'failed',
+      id,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+});

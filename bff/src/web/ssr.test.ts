@@ -1,0 +1,161 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { signIn } from '../../test/helpers/sign-in';
+
+// A stand-in mf-exam build with a server renderer (as platform's build writes it: ssr/index.mjs and ssr/pages.json)
+// and a built shell whose route table says /demo is mf_exam's. The stand-in renders what it was given and what it
+// could read through the BFF, so the test sees exactly what reached it.
+let root: string;
+let app: TestApp;
+const CSS = 'static/css/async/__federation_expose_App.0123456789.css';
+const SECRET = 'ssr-test-session-secret-with-32-characters-or-more';
+
+const RENDERER = `
+export default {
+  pages: ['/demo'],
+  async render(request, fetchApi) {
+    const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+    if (params.has('fail')) throw new Error('the renderer failed');
+    if (params.has('slow')) await new Promise((r) => setTimeout(r, 3000));
+    if (params.has('loop')) for (;;) {}
+    const states = await fetchApi('/api/' + request.lang + '/german-federal-states');
+    const me = await fetchApi('/api/user/me');
+    const outside = await fetchApi('/auth/refresh');
+    const names = JSON.parse(states.body).map((s) => s.name);
+    const secret = process.env.BF_SSR_TEST_SECRET ?? 'no secret';
+    const who = request.session.status === 'user' ? request.session.user.name : request.session.status;
+    return {
+      html: '<h1 id="t">' + [request.url, request.basename, request.lang, who, me.status, outside.status, names.length, names[0], secret].join('|') + '</h1>',
+      queries: { mutations: [], queries: [{ queryKey: ['federal-states', request.lang], state: { data: names.length } }] },
+    };
+  },
+};
+`;
+
+async function mkdirp(...parts: string[]): Promise<string> {
+  const dir = path.join(...parts);
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-ssr-'));
+  const dist = path.join(root, 'mf-exam', 'dist');
+  await fs.writeFile(
+    path.join(await mkdirp(root, 'mf-exam'), 'package.json'),
+    JSON.stringify({ version: '0.1.0' }),
+  );
+  await fs.writeFile(
+    path.join(await mkdirp(dist, 'static', 'css', 'async'), path.basename(CSS)),
+    '.exam_x{margin:1rem}',
+  );
+  await fs.writeFile(
+    path.join(dist, 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'mf_exam',
+      exposes: [{ name: 'App', path: './App', assets: { css: { sync: [CSS], async: [] } } }],
+    }),
+  );
+  await fs.writeFile(path.join(await mkdirp(dist, 'ssr'), 'index.mjs'), RENDERER);
+  await fs.writeFile(path.join(dist, 'ssr', 'pages.json'), JSON.stringify({ pages: ['/demo'] }));
+  const shell = await mkdirp(root, 'shell', 'dist');
+  await fs.writeFile(
+    path.join(shell, 'index.html'),
+    '<!doctype html><html><head><title>Bürgerfit</title><script defer src="/static/js/index.1234567890.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await fs.writeFile(
+    path.join(shell, 'routes.json'),
+    JSON.stringify({
+      paths: ['/', '/demo/*', '/learn/*'],
+      remotes: [
+        { path: '/demo/*', remote: 'mf_exam', basename: '/', protected: false },
+        { path: '/learn/*', remote: 'mf_learn', basename: '/learn', protected: true },
+      ],
+    }),
+  );
+  // A secret in the BFF's own environment: the renderer's thread must not see it.
+  process.env.BF_SSR_TEST_SECRET = SECRET;
+  app = await createTestApp({ STATIC_ROOT: root, SESSION_SECRET: SECRET, SSR_TIMEOUT_MS: '1000' });
+});
+afterAll(async () => {
+  delete process.env.BF_SSR_TEST_SECRET;
+  await app.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+const rendered = (html: string) => /<h1 id="t">([^<]*)<\/h1>/.exec(html)?.[1]?.split('|');
+const boot = (html: string) =>
+  JSON.parse(/<script id="bf-boot" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+    queries?: unknown;
+    session: { status: string };
+  };
+
+describe('server-rendered pages', () => {
+  it('renders a guest’s page with its remote’s renderer: their language, their data read through the BFF, nothing else', async () => {
+    const res = await app.request('/demo?from=home', { headers: { cookie: 'bf_lang=de' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-buergerfit-prerender')).toBe('mf_exam');
+    expect(res.headers.get('server-timing')).toMatch(/^ssr;dur=\d+(\.\d)?$/);
+    const html = await res.text();
+    // url, basename, language, who, GET /api/user/me, GET /auth/refresh (not the API: refused), states, first
+    // state, and a secret of the BFF's environment (the renderer's thread has none).
+    expect(rendered(html)).toEqual([
+      '/demo?from=home',
+      '/',
+      'de',
+      'guest',
+      '401',
+      '404',
+      '16',
+      'Baden-Württemberg',
+      'no secret',
+    ]);
+    expect(html).toMatch(
+      /<div id="root"><main id="bf-prerender" data-remote="mf_exam" data-path="\/demo" data-lang="de">/,
+    );
+    expect(html).toContain('.exam_x{margin:1rem}');
+    expect(boot(html)).toEqual({
+      remotes: expect.any(Array),
+      session: { status: 'guest' },
+      queries: { mutations: [], queries: [{ queryKey: ['federal-states', 'de'], state: { data: 16 } }] },
+    });
+  });
+
+  it('renders a signed-in learner’s page as them: their API calls carry their session', async () => {
+    const cookie = await signIn(app, 'ssr-learner');
+    const res = await app.request('/demo', { headers: { cookie: `${cookie}; bf_lang=hr` } });
+    const parts = rendered(await res.text());
+    expect(parts?.slice(2, 5)).toEqual(['hr', 'ssr-learner', '200']);
+  });
+
+  it('sends the plain page when the renderer fails, takes too long or never answers, and keeps serving after', async () => {
+    for (const query of ['fail', 'slow', 'loop']) {
+      const started = Date.now();
+      const res = await app.request(`/demo?${query}=1`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-buergerfit-prerender')).toBeNull();
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(boot(html).queries).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(2500);
+    }
+    // The stuck worker is replaced: the next page is rendered again.
+    await expect
+      .poll(async () => rendered(await (await app.request('/demo')).text())?.[3], {
+        timeout: 15_000,
+        interval: 500,
+      })
+      .toBe('guest');
+  });
+
+  it('renders only the paths the build lists, and never a protected page for a guest', async () => {
+    const other = await app.request('/demo/result/123');
+    expect(other.headers.get('x-buergerfit-prerender')).toBeNull();
+    expect(await other.text()).toContain('<div id="root"></div>');
+    const learn = await app.request('/learn', { redirect: 'manual' });
+    expect(learn.status).toBe(302);
+  });
+});
