@@ -164,6 +164,7 @@ export function injectPrerender(
   pathname: string,
   shellStyles: ShellStyles = new Map(),
   remote: string = PRERENDER_REMOTE,
+  title: string | null = null,
 ): PrerenderedPage | null {
   const ROOT = '<div id="root"></div>';
   if (!html.includes(ROOT) || !html.includes('</head>')) return null;
@@ -181,6 +182,7 @@ export function injectPrerender(
   const main = `<main id="bf-prerender" data-remote="${attr(remote)}" data-path="${attr(pathname)}" data-lang="${lang}">${fragment}</main>`;
   return {
     html: scriptsAfterPaint(page)
+      .replace(/<title>[^<]*<\/title>/, (tag) => (title === null ? tag : `<title>${attr(title)}</title>`))
       .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)
       .replace('</head>', `<style>${style}</style></head>`)
       .replace(ROOT, `<div id="root">${main}</div>`),

@@ -26,7 +26,7 @@ export type SsrRequest = {
 };
 /** A GET on the BFF's own API as the visitor: status and body. */
 export type SelfGet = (path: string) => Promise<{ status: number; body: string }>;
-export type SsrResult = { html: string; queries: unknown };
+export type SsrResult = { html: string; queries: unknown; title: string | null };
 
 /** Per published version (whose folder never changes): the paths its renderer serves. */
 const pageLists = new Map<string, readonly string[]>();
@@ -139,7 +139,11 @@ export function createSsrRenderer({
       const job = settle(message.id);
       if (!job) return;
       if (message.type === 'done') {
-        job.resolve({ html: String(message.html), queries: JSON.parse(String(message.queries)) });
+        job.resolve({
+          html: String(message.html),
+          queries: JSON.parse(String(message.queries)),
+          title: typeof message.title === 'string' ? message.title : null,
+        });
       } else {
         job.reject(new Error(String(message.message)));
       }

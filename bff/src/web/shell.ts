@@ -143,7 +143,15 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       ),
     ]);
     ctx.set('Server-Timing', `ssr;dur=${(performance.now() - started).toFixed(1)}`);
-    const page = injectPrerender(html, { fragment: rendered.html, css }, lang, ctx.path, styles, remote.name);
+    const page = injectPrerender(
+      html,
+      { fragment: rendered.html, css },
+      lang,
+      ctx.path,
+      styles,
+      remote.name,
+      rendered.title,
+    );
     return page ? { ...page, remote: remote.name, queries: rendered.queries } : null;
   };
 

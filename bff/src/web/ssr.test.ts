@@ -30,6 +30,7 @@ export default {
     return {
       html: '<h1 id="t">' + [request.url, request.basename, request.lang, who, me.status, outside.status, names.length, names[0], secret].join('|') + '</h1>',
       queries: { mutations: [], queries: [{ queryKey: ['federal-states', request.lang], state: { data: names.length } }] },
+      title: 'Demo <' + request.lang + '> · Bürgerfit',
     };
   },
 };
@@ -117,6 +118,9 @@ describe('server-rendered pages', () => {
       /<div id="root"><main id="bf-prerender" data-remote="mf_exam" data-path="\/demo" data-lang="de">/,
     );
     expect(html).toContain('.exam_x{margin:1rem}');
+    // The title the page asked for, escaped, in place of the shell's.
+    expect(html).toContain('<title>Demo &lt;de> · Bürgerfit</title>');
+    expect(html).not.toContain('<title>Bürgerfit</title>');
     expect(boot(html)).toEqual({
       remotes: expect.any(Array),
       session: { status: 'guest' },

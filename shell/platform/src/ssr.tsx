@@ -16,6 +16,7 @@ import { initI18n, prepareLanguage } from './language';
 import { PlatformProviders } from './providers';
 import { createQueryClient } from './query';
 import { MemoryRouter } from './router';
+import { takeServerTitle } from './title';
 import type { Language } from './types';
 
 /** What the BFF asks a remote to render. */
@@ -35,6 +36,8 @@ export type SsrFetch = (path: string) => Promise<{ status: number; body: string 
 export interface SsrResult {
   html: string;
   queries: DehydratedState;
+  /** The document title the page asked for (`useDocumentTitle`); null when it set none. */
+  title: string | null;
 }
 
 /** What a remote's `src/ssr.tsx` exports (`export default defineSsr({ … })`). */
@@ -126,6 +129,7 @@ export function defineSsr({
     await i18next.changeLanguage(lang);
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+    takeServerTitle();
     let html = await renderOnce(Root, request, client);
     for (let round = 1; round < MAX_ROUNDS; round++) {
       const waiting = unanswered(client);
@@ -137,7 +141,7 @@ export function defineSsr({
     // Only answers: a failed or unfinished query is asked again by the live remote.
     const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
     client.clear();
-    return { html, queries };
+    return { html, queries, title: takeServerTitle() };
   };
   return {
     pages,
