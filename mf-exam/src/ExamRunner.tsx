@@ -310,7 +310,8 @@ export function ExamRunner({
         <fieldset className={styles.choices}>
           <legend>{t('run.answersLegend')}</legend>
           {question.answers.map((answer, i) => {
-            const translated = showTranslation ? tr?.answers[i] : null;
+            // A translation that reads exactly like the German (a name) adds nothing.
+            const translated = showTranslation && tr?.answers[i] !== answer ? tr?.answers[i] : null;
             const checked = local?.answer === i;
             return (
               <label

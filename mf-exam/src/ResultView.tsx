@@ -288,7 +288,8 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                   {q.answers.map((answer, i) => {
                     const isCorrect = i === item.correct;
                     const isMine = i === item.answer;
-                    const translated = translation?.answers[i];
+                    // A translation that reads exactly like the German (a name) adds nothing.
+                    const translated = translation?.answers[i] === answer ? null : translation?.answers[i];
                     const mark = isCorrect ? 'correct' : isMine ? 'wrong' : undefined;
                     return (
                       <li key={answer} className={styles.reviewAnswer} data-mark={mark}>

@@ -67,7 +67,8 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
   const explanationId = useId();
   const gestures = useFlipGestures(onFlip);
   const translation = language === 'de' ? null : q.translation;
-  const answerTranslation = translation?.answers[q.correct];
+  const answerTranslation =
+    translation?.answers[q.correct] === q.answers[q.correct] ? null : translation?.answers[q.correct];
 
   return (
     <article className={styles.flashcard} aria-labelledby={headingId}>

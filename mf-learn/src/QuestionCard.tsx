@@ -154,7 +154,8 @@ export function QuestionCard({
         {order.map((i, pos) => {
           const isCorrect = i === q.correct;
           const state = answered ? (isCorrect ? styles.correct : i === chosen ? styles.wrong : '') : '';
-          const answerTranslation = translation?.answers[i];
+          // A translation that reads exactly like the German (a name: "Angela Merkel") adds nothing.
+          const answerTranslation = translation?.answers[i] === q.answers[i] ? null : translation?.answers[i];
           return (
             <li key={i}>
               <button

@@ -92,6 +92,25 @@ describe('the learner’s language beside the official German', () => {
     expect(source.getAttribute('lang')).toBe('hr');
   }, 15_000);
 
+  it('does not repeat an answer whose translation reads exactly like the German (a name)', async () => {
+    const names = ['Gerhard Schröder', 'Angela Merkel', 'Ursula von der Leyen', 'Friedrich Merz'];
+    const q: Question = {
+      ...Q72,
+      translation: {
+        lang: 'en',
+        text: 'What is the name of the current Federal Chancellor of Germany?',
+        answers: [...names.slice(0, 3), 'Friedrich Merz (CDU)'],
+        sameAsGerman: [false, false, false, false],
+      },
+    };
+    const { client } = fakeApi(learnRoutes({ questions: [q] }));
+    await renderRemote(App, { path: '/learn', basename: '/learn', client });
+    await screen.findByRole('heading', { level: 2, name: Q72.text });
+    await userEvent.click(screen.getByRole('button', { name: 'Show translation' }));
+    expect(within(answers()).getAllByText('Angela Merkel')).toHaveLength(1);
+    expect(within(answers()).getByText('Friedrich Merz (CDU)').getAttribute('lang')).toBe('en');
+  });
+
   it('says when the answer of a time-sensitive question was last checked, as dates are written in each language', async () => {
     for (const [lang, line] of [
       ['en', 'Answer last checked on November 24, 2026'],
