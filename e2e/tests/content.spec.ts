@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contentCli } from '../support/content-cli';
 import { type Q, signInLearner } from '../support/learn';
 import { repoRoot } from '../support/remotes-cli';
@@ -21,8 +22,46 @@ async function expectTag(text: Locator, code: string, name: string) {
   await expect(tag).toContainText(name);
 }
 
-test.describe('a Croatian learner', () => {
-  test.use({ locale: 'hr-HR' });
+/** No serious or critical axe violations (WCAG 2.x A/AA) inside `selector`, in the light and the dark theme. */
+async function expectAccessible(page: Page, selector: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include(selector)
+      .analyze();
+    const bad = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) => `${v.id} (${v.impact}, ${colorScheme}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    expect(bad).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** How much wider than the viewport the page is (0: nothing scrolls sideways). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Controls in `selector` smaller than a finger (44 × 44 px); radios count by their label, the whole target. */
+const smallTargets = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      `${sel} button, ${sel} textarea, ${sel} label:has(input[type=radio])`,
+    )) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && (box.height < 43.5 || box.width < 43.5))
+        small.push(
+          `${el.tagName} "${el.textContent?.trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+    }
+    return small;
+  }, selector);
+
+test.describe('a Croatian learner on a phone', () => {
+  test.use({ locale: 'hr-HR', viewport: { width: 390, height: 844 }, hasTouch: true });
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('buergerfit.language', 'hr'));
   });
@@ -64,6 +103,8 @@ test.describe('a Croatian learner', () => {
     await expect(explanation).toHaveAttribute('lang', 'hr');
     await expectTag(explanation, 'HR', 'Hrvatski');
     await expect(main.getByText(`Izvor: ${hr.source}`, { exact: true })).toBeVisible();
+    expect(await overflow(page)).toBe(0);
+    await expectAccessible(page, 'main');
 
     // Report a problem: what is wrong, what the learner noticed, sent; then thanks.
     const text = `Prijevod pitanja 1 — provjera e2e ${Date.now()}`;
@@ -73,6 +114,9 @@ test.describe('a Croatian learner', () => {
     await dialog.getByRole('radio', { name: 'Prijevod' }).check();
     await dialog.getByRole('textbox', { name: 'Što ste primijetili?' }).fill(text);
     await expect(dialog.getByText(`${text.length}/1000`)).toBeVisible();
+    expect(await overflow(page)).toBe(0);
+    expect(await smallTargets(page, 'dialog[open]')).toEqual([]);
+    await expectAccessible(page, 'dialog[open]');
     await dialog.getByRole('button', { name: 'Pošalji prijavu' }).click();
     await expect(dialog.getByRole('status')).toHaveText(
       'Hvala! Vaša je prijava poslana. Provjerit ćemo pitanje.',
