@@ -3,25 +3,36 @@ import deDashboard from './de/dashboard.json';
 import deExam from './de/exam.json';
 import deLearn from './de/learn.json';
 import deMarketing from './de/marketing.json';
+import deQuestion from './de/question.json';
 import deShell from './de/shell.json';
 import enAccount from './en/account.json';
 import enDashboard from './en/dashboard.json';
 import enExam from './en/exam.json';
 import enLearn from './en/learn.json';
 import enMarketing from './en/marketing.json';
+import enQuestion from './en/question.json';
 import enShell from './en/shell.json';
 import hrAccount from './hr/account.json';
 import hrDashboard from './hr/dashboard.json';
 import hrExam from './hr/exam.json';
 import hrLearn from './hr/learn.json';
 import hrMarketing from './hr/marketing.json';
+import hrQuestion from './hr/question.json';
 import hrShell from './hr/shell.json';
 
 /** The one list of languages: the shell's choice, the BFF's `/api/{lang}` and the contract all derive from it. */
 export const LANGUAGES = ['de', 'en', 'hr'] as const;
 /** The cookie holding the chosen language: the shell sets it, the BFF reads it to prerender a page in it. */
 export const LANGUAGE_COOKIE = 'bf_lang';
-export const NAMESPACES = ['shell', 'marketing', 'exam', 'learn', 'dashboard', 'account'] as const;
+export const NAMESPACES = [
+  'shell',
+  'marketing',
+  'exam',
+  'learn',
+  'dashboard',
+  'account',
+  'question',
+] as const;
 export type LocaleLanguage = (typeof LANGUAGES)[number];
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -32,8 +43,13 @@ export const exam = { de: deExam, en: enExam, hr: hrExam };
 export const learn = { de: deLearn, en: enLearn, hr: hrLearn };
 export const dashboard = { de: deDashboard, en: enDashboard, hr: hrDashboard };
 export const account = { de: deAccount, en: enAccount, hr: hrAccount };
+/**
+ * Shared by every remote that shows a catalog question (mf_learn, mf_exam): the language labels, the source and
+ * checked-on lines, and "Report a problem". Each registers it as namespace `question`; the bundles are the same.
+ */
+export const question = { de: deQuestion, en: enQuestion, hr: hrQuestion };
 
-export const byNamespace = { shell, marketing, exam, learn, dashboard, account };
+export const byNamespace = { shell, marketing, exam, learn, dashboard, account, question };
 
 /** i18next `resources` with every namespace (standalone harness, tests). */
 export const resources = {
@@ -44,6 +60,7 @@ export const resources = {
     learn: deLearn,
     dashboard: deDashboard,
     account: deAccount,
+    question: deQuestion,
   },
   en: {
     shell: enShell,
@@ -52,6 +69,7 @@ export const resources = {
     learn: enLearn,
     dashboard: enDashboard,
     account: enAccount,
+    question: enQuestion,
   },
   hr: {
     shell: hrShell,
@@ -60,5 +78,6 @@ export const resources = {
     learn: hrLearn,
     dashboard: hrDashboard,
     account: hrAccount,
+    question: hrQuestion,
   },
 };

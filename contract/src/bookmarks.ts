@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { call } from './call';
 import { Questions } from './catalog';
-import { LangParams, QuestionId } from './common';
+import { LangParams, QuestionId, QuestionRef } from './common';
 
 /** Bookmarks (spec §3 "a saved question"): the learner's own, under the `/user` paths (a session is required). */
 
 /** `q12` or `12`; the handler gets the number. */
-export const BookmarkParams = LangParams.extend({
-  id: z
-    .string()
-    .regex(/^q?[1-9]\d{0,8}$/i, 'must be a question id like q12 or 12')
-    .transform((s) => Number.parseInt(s.replace(/^q/i, ''), 10)),
-});
+export const BookmarkParams = LangParams.extend({ id: QuestionRef });
 export type BookmarkParams = z.infer<typeof BookmarkParams>;
 
 /** The question's bookmark after the call. */

@@ -20,6 +20,15 @@ export const Instant = z.iso.datetime({ offset: true });
 export const QuestionId = z.string().regex(/^q[1-9]\d*$/);
 export type QuestionId = z.infer<typeof QuestionId>;
 
+/**
+ * A question named in a path: `q12` or `12` (the catalog's number); the handler gets the number. A number beyond a
+ * PostgreSQL integer is no question (and never reaches the database).
+ */
+export const QuestionRef = z
+  .string()
+  .regex(/^q?[1-9]\d{0,8}$/i, 'must be a question id like q12 or 12')
+  .transform((s) => Number.parseInt(s.replace(/^q/i, ''), 10));
+
 /** A federal state's code in an answer (`BW`, `BE`, …); requests check it with their own message. */
 export const StateCode = z.string().regex(/^[A-Z]{2}$/);
 

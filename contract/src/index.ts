@@ -13,6 +13,7 @@ import { dashboardCalls } from './dashboard';
 import { examCalls } from './exams';
 import { learnCalls } from './learn';
 import { remoteCalls } from './remotes';
+import { reportCalls } from './reports';
 import { userCalls } from './user';
 
 export * from './analytics';
@@ -27,6 +28,7 @@ export * from './dashboard';
 export * from './exams';
 export * from './learn';
 export * from './remotes';
+export * from './reports';
 export * from './user';
 
 /** Every call, by resource. */
@@ -40,6 +42,7 @@ export const callsByResource = {
   dashboard: dashboardCalls,
   remotes: remoteCalls,
   contact: contactCalls,
+  reports: reportCalls,
   analytics: analyticsCalls,
 } as const;
 

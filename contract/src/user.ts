@@ -14,6 +14,7 @@ import { ContactSubject } from './contact';
 import { AchievementCode } from './dashboard';
 import { ExamKind } from './exams';
 import { ChallengeScore, LearnMode, Rating } from './learn';
+import { ReportKind } from './reports';
 
 /**
  * The signed-in user's own account (spec §3 User, §7). Every call here takes the user from the session only —
@@ -202,6 +203,18 @@ const ExportedContactMessage = z
   })
   .strict();
 
+const ExportedContentReport = z
+  .object({
+    questionId: QuestionId,
+    kind: ReportKind,
+    text: z.string(),
+    language: Language,
+    /** The content version the learner saw (`npm run content -- reports` shows its first 12 characters). */
+    contentVersion: z.string().nullable(),
+    sentAt: Instant,
+  })
+  .strict();
+
 const ExportedAnalyticsEvent = z
   .object({
     event: z.string(),
@@ -228,6 +241,7 @@ export const UserExport = z
     examAttempts: z.array(ExportedExamAttempt),
     examAnswers: z.array(ExportedExamAnswer),
     contactMessages: z.array(ExportedContactMessage),
+    contentReports: z.array(ExportedContentReport),
     analyticsEvents: z.array(ExportedAnalyticsEvent),
   })
   .strict();

@@ -13,7 +13,9 @@ import {
   LearnAnswer,
   LoginCredentials,
   NewExamAttempt,
+  NewReport,
   RecommendationParams,
+  ReportParams,
   SettingsPatch,
 } from '../src';
 import * as sample from './samples';
@@ -48,6 +50,44 @@ describe('contact message (spec §5)', () => {
 
   it('refuses a field it does not know', () => {
     expect(problems(ContactMessage, { ...valid, phone: '+385 1 234' })).not.toEqual([]);
+  });
+});
+
+describe('problem report (issue 17)', () => {
+  const valid = sample.newReport;
+
+  it('takes every kind, and a text of exactly 1000 characters', () => {
+    for (const kind of ['translation', 'explanation', 'answer', 'picture', 'other'])
+      expect(problems(NewReport, { ...valid, kind })).toEqual([]);
+    expect(problems(NewReport, { ...valid, text: 'ž'.repeat(1000) })).toEqual([]);
+  });
+
+  it.each([
+    [
+      { ...valid, kind: 'spelling' },
+      'kind',
+      'must be one of translation, explanation, answer, picture, other',
+    ],
+    [{ text: valid.text }, 'kind', 'must be one of translation, explanation, answer, picture, other'],
+    [{ ...valid, text: '' }, 'text', 'Describe the problem'],
+    [{ ...valid, text: ' \n\t ' }, 'text', 'Describe the problem'],
+    [{ kind: valid.kind }, 'text', 'Describe the problem'],
+    [{ ...valid, text: 42 }, 'text', 'Describe the problem'],
+    [{ ...valid, text: 'x'.repeat(1001) }, 'text', 'The text must not exceed 1000 characters'],
+  ])('refuses %o with its message', (body, path, message) => {
+    expect(problems(NewReport, body)).toContainEqual({ path, message });
+  });
+
+  it('refuses a field it does not know (who reports comes from the session only)', () => {
+    expect(problems(NewReport, { ...valid, userId: 'someone' })).not.toEqual([]);
+  });
+
+  it('reads the question id with or without its q', () => {
+    expect(ReportParams.parse({ lang: 'hr', id: 'q72' })).toEqual({ lang: 'hr', id: 72 });
+    expect(ReportParams.parse({ lang: 'hr', id: '72' })).toEqual({ lang: 'hr', id: 72 });
+    expect(problems(ReportParams, { lang: 'hr', id: 'BY-1' })).toEqual([
+      { path: 'id', message: 'must be a question id like q12 or 12' },
+    ]);
   });
 });
 

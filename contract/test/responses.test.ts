@@ -18,6 +18,7 @@ import {
   Question,
   QuestionProgressMap,
   RemoteRegistry,
+  ReportReceipt,
   Topics,
   User,
   UserExport,
@@ -118,6 +119,11 @@ describe('answers as the BFF sends them', () => {
       'ContactReceipt',
       ContactReceipt,
       { id: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7', receivedAt: '2026-03-04T16:00:00.000Z' },
+    ],
+    [
+      'ReportReceipt',
+      ReportReceipt,
+      { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', receivedAt: '2026-03-04T16:05:00.000Z' },
     ],
     ['UserExport', UserExport, sample.userExport],
     [

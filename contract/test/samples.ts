@@ -10,6 +10,7 @@ import type {
   Dashboard,
   ExamAttempt,
   ExamHistory,
+  NewReport,
   Question,
   QuestionProgress,
   User,
@@ -334,6 +335,12 @@ export const challengeScore: ChallengeScore = {
   createdAt: '2026-03-03T20:00:00.000Z',
 };
 
+/** A problem report as the dialog sends it (a request). */
+export const newReport: NewReport = {
+  kind: 'explanation',
+  text: 'Die Erklärung nennt das falsche Jahr.',
+};
+
 /** A contact message as the dialog sends it (a request, spec §5). */
 export const contactMessage: ContactMessage = {
   name: 'Ana Horvat',
@@ -440,6 +447,16 @@ export const userExport: UserExport = {
     },
   ],
   contactMessages: [{ ...contactMessage, language: 'hr', sentAt: '2026-02-15T10:00:00.000Z' }],
+  contentReports: [
+    {
+      questionId: 'q72',
+      kind: 'translation',
+      text: 'U prijevodu nedostaje „sadašnja“.',
+      language: 'hr',
+      contentVersion: '4f0c2a9d81b7e6c35d1a0f2e9b8c7d6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c',
+      sentAt: '2026-02-16T11:00:00.000Z',
+    },
+  ],
   analyticsEvents: [
     {
       event: 'plan_selected',

@@ -305,6 +305,8 @@ test.describe('exam remote', () => {
     // Every question shows its correct answer; the unanswered ones say so.
     await expect(main(page).getByText('Correct answer', { exact: true })).toHaveCount(33);
     await expect(items.nth(32)).toContainText('You did not answer this question.');
+    // Each question of the review can be reported (issue 17).
+    await expect(main(page).getByRole('button', { name: 'Report a problem' })).toHaveCount(33);
     const wrong = await main(page)
       .getByText(/^wrong$/)
       .count();

@@ -52,6 +52,8 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
   await page.getByRole('button', { name: 'Start session' }).click();
   const heading = page.locator('article h2');
   await expect(heading).toBeVisible();
+  // Every question view offers "Report a problem" (issue 17).
+  await expect(page.getByRole('button', { name: 'Report a problem' })).toBeVisible();
   const front = await heading.textContent();
   const card = questions.find((q) => q.text === front) as Q;
   const before = (await progress(page))[card.id]?.due ?? null;

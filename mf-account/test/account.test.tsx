@@ -479,6 +479,7 @@ describe('mf-account /profile-settings', () => {
     examAttempts: [],
     examAnswers: [],
     contactMessages: [],
+    contentReports: [],
     analyticsEvents: [],
   };
 

@@ -1,10 +1,11 @@
 import type { ExamKind } from '@buergerfit/contract';
-import { exam } from '@buergerfit/locales';
+import { exam, question } from '@buergerfit/locales';
 import { Navigate, type RemoteAppProps, Route, Routes, registerNamespace } from '@buergerfit/platform';
 import { ExamPage, ResultPage } from './ExamPages';
 import { HistoryPage } from './HistoryPage';
 
 registerNamespace('exam', exam);
+registerNamespace('question', question);
 
 function ExamArea({ kind, base, history }: { kind: ExamKind; base: string; history: string }) {
   return (

@@ -4,6 +4,7 @@ import { Button, Dialog, Icon, ProgressBar, Sheet } from '@buergerfit/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
+import { InLanguage } from './QuestionContent';
 import styles from './styles';
 import { type LocalAnswer, type SaveStatus, useAnswerSync } from './useAnswerSync';
 import { formatClock, useCountdown } from './useCountdown';
@@ -221,9 +222,11 @@ export function ExamRunner({
             ? t('run.stateQuestion', { official: question.official })
             : t('run.official', { official: question.official })}
         </p>
-        <p className={styles.questionText} lang="de">
-          {question.text}
-        </p>
+        <InLanguage lang="de">
+          <p className={styles.questionText} lang="de">
+            {question.text}
+          </p>
+        </InLanguage>
 
         {language !== 'de' && (
           <div className={styles.translation}>
@@ -242,9 +245,11 @@ export function ExamRunner({
                 <div id={`${ids}-translation`} hidden={!showTranslation}>
                   {showTranslation && (
                     <>
-                      <p lang={tr.lang} className={styles.translatedText}>
-                        {tr.text ?? t('run.noTranslation')}
-                      </p>
+                      <InLanguage lang={tr.text ? tr.lang : language}>
+                        <p lang={tr.text ? tr.lang : undefined} className={styles.translatedText}>
+                          {tr.text ?? t('run.noTranslation')}
+                        </p>
+                      </InLanguage>
                       <p className={styles.muted}>{t('run.translationNote')}</p>
                     </>
                   )}
@@ -305,7 +310,8 @@ export function ExamRunner({
         <fieldset className={styles.choices}>
           <legend>{t('run.answersLegend')}</legend>
           {question.answers.map((answer, i) => {
-            const translated = showTranslation ? tr?.answers[i] : null;
+            // A translation that reads exactly like the German (a name) adds nothing.
+            const translated = showTranslation && tr?.answers[i] !== answer ? tr?.answers[i] : null;
             const checked = local?.answer === i;
             return (
               <label

@@ -1,9 +1,10 @@
 import type { ExamAttempt, ExamQuestion, ExamReviewItem, ExamTopicScore } from '@buergerfit/contract';
-import { Link, useSession } from '@buergerfit/platform';
+import { Link, useLanguage, useSession } from '@buergerfit/platform';
 import { Badge, Button, buttonClass, Card, Icon, ProgressBar, ProgressRing } from '@buergerfit/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format';
+import { ExplanationText, InLanguage, ReportProblem } from './QuestionContent';
 import styles from './styles';
 
 /** Where "Practise my mistakes" leads: mf_learn's session of this attempt's wrong, unanswered and unsure questions. */
@@ -213,6 +214,7 @@ function Topics({ topics, passShare }: { topics: ExamTopicScore[]; passShare: nu
 
 function Review({ questions, review }: { questions: ExamQuestion[]; review: ExamReviewItem[] }) {
   const { t } = useTranslation('exam');
+  const { language } = useLanguage();
   const [onlyWrong, setOnlyWrong] = useState(false);
   const id = useId();
   const byPosition = new Map(questions.map((q) => [q.position, q]));
@@ -237,6 +239,7 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
         {shown.map((item) => {
           const q = byPosition.get(item.position);
           if (!q) return null;
+          const translation = language === 'de' ? null : q.translation;
           return (
             <li
               key={item.position}
@@ -261,9 +264,18 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                     ? t('run.stateQuestion', { official: q.official })
                     : t('run.official', { official: q.official })}
                 </p>
-                <p lang="de" className={styles.reviewQuestion}>
-                  {q.text}
-                </p>
+                <InLanguage lang="de">
+                  <p lang="de" className={styles.reviewQuestion}>
+                    {q.text}
+                  </p>
+                </InLanguage>
+                {translation?.text && (
+                  <InLanguage lang={translation.lang}>
+                    <p lang={translation.lang} className={styles.reviewTranslation}>
+                      {translation.text}
+                    </p>
+                  </InLanguage>
+                )}
                 {q.image && (
                   <img
                     src={q.image}
@@ -276,7 +288,8 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                   {q.answers.map((answer, i) => {
                     const isCorrect = i === item.correct;
                     const isMine = i === item.answer;
-                    const translated = q.translation?.answers[i];
+                    // A translation that reads exactly like the German (a name) adds nothing.
+                    const translated = translation?.answers[i] === answer ? null : translation?.answers[i];
                     const mark = isCorrect ? 'correct' : isMine ? 'wrong' : undefined;
                     return (
                       <li key={answer} className={styles.reviewAnswer} data-mark={mark}>
@@ -286,7 +299,7 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                         <span className={styles.reviewAnswerText}>
                           <span lang="de">{answer}</span>
                           {translated && (
-                            <span lang={q.translation?.lang} className={styles.translatedAnswer}>
+                            <span lang={translation?.lang} className={styles.translatedAnswer}>
                               {translated}
                             </span>
                           )}
@@ -308,9 +321,10 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                       <Icon name="lightbulb" size={16} className={styles.explanationIcon} />
                       {t('result.explanation')}
                     </h4>
-                    <p lang={item.explanation.lang}>{item.explanation.text}</p>
+                    <ExplanationText explanation={item.explanation} checkedOn={q.answerCheckedOn} />
                   </div>
                 )}
+                <ReportProblem question={q} />
               </article>
             </li>
           );

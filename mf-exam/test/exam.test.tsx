@@ -336,7 +336,7 @@ describe('resuming and the clock', () => {
 });
 
 describe('languages', () => {
-  it('says that Croatian learners get the English translation', async () => {
+  it('gives Croatian learners the Croatian translation on demand, labelled with its language', async () => {
     const fake = fakeExamServer();
     await initI18n(resources, 'hr');
     await i18next.changeLanguage('hr');
@@ -346,11 +346,16 @@ describe('languages', () => {
     await user.click(await screen.findByRole('button', { name: 'Pokreni demo' }));
     await heading('Pitanje 1 od 33');
     expect(starts(fake)[0]?.path).toBe('/api/hr/exams');
-    const toggle = screen.getByRole('button', {
-      name: 'Prikaži prijevod na engleski (hrvatskog prijevoda nema)',
-    });
+    const german = screen.getByText('Deutsche Frage 1?');
+    expect(german.getAttribute('lang')).toBe('de');
+    expect(german.previousElementSibling?.textContent).toBe('DENjemački');
+    const toggle = screen.getByRole('button', { name: 'Prikaži hrvatski prijevod' });
     fireEvent.click(toggle);
-    expect(screen.getByText('English question 1?')).toBeTruthy();
-    expect(screen.getByText(/hrvatski prijevod službenog kataloga ne postoji/)).toBeTruthy();
+    const croatian = screen.getByText('Hrvatsko pitanje 1?');
+    expect(croatian.getAttribute('lang')).toBe('hr');
+    expect(croatian.previousElementSibling?.textContent).toBe('HRHrvatski');
+    expect(
+      screen.getByText('Pravi test je samo na njemačkom; prijevod vam pomaže da ga razumijete.'),
+    ).toBeTruthy();
   });
 });

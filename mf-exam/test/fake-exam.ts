@@ -82,13 +82,21 @@ function makeQuestions(lang: string, state: string): ExamQuestion[] {
       translation:
         lang === 'de'
           ? null
-          : {
-              lang: 'en',
-              text: `English question ${position}?`,
-              answers: [1, 2, 3, 4].map((n) => `Answer ${position}.${n}`),
-              sameAsGerman: [false, false, false, false],
-            },
-      answerCheckedOn: null,
+          : lang === 'hr'
+            ? {
+                lang: 'hr',
+                text: `Hrvatsko pitanje ${position}?`,
+                answers: [1, 2, 3, 4].map((n) => `Odgovor ${position}.${n}`),
+                sameAsGerman: [false, false, false, false],
+              }
+            : {
+                lang: 'en',
+                text: `English question ${position}?`,
+                answers: [1, 2, 3, 4].map((n) => `Answer ${position}.${n}`),
+                sameAsGerman: [false, false, false, false],
+              },
+      // One time-sensitive question (its answer changes with an election): the day it was last checked.
+      answerCheckedOn: position === 3 ? '2026-11-24' : null,
       answer: null,
       unsure: false,
     };
@@ -162,7 +170,11 @@ export function fakeExamServer({
         correct: correctFor(q.position),
         isCorrect: q.answer === correctFor(q.position),
         unsure: q.unsure,
-        explanation: { lang: 'en', text: `Why ${q.position}: because.`, source: null },
+        explanation: {
+          lang: 'en',
+          text: `Why ${q.position}: because.`,
+          source: q.position === 1 ? 'Basic Law, Article 5(1)' : null,
+        },
       }),
     );
     const correct = review.filter((r) => r.isCorrect).length;
@@ -246,6 +258,10 @@ export function fakeExamServer({
           }),
       );
     }
+
+    m = path.match(/^\/api\/(de|en|hr)\/questions\/(q\d+)\/reports$/);
+    if (m && method === 'POST')
+      return json(201, { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', receivedAt: new Date().toISOString() });
 
     m = path.match(/^\/api\/(de|en|hr)\/exams\/([^/]+)(\/.*)?$/);
     if (m) {

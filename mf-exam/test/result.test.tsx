@@ -248,3 +248,49 @@ describe('the runner', () => {
     expect(document.title).toBe('Mock test · Bürgerfit');
   });
 });
+
+describe('the review’s texts and “Report a problem”', () => {
+  it('labels each text with its language, shows the source and the checked-on day, and reports a problem', async () => {
+    const fake = fakeExamServer({ signedIn: true });
+    const attempt = pastMock(fake);
+    const user = userEvent.setup();
+    await renderRemote(App, { path: `/exam/result/${attempt.id}`, client: fake.client });
+    await heading('Passed');
+    const items = screen.getAllByTestId('review-item');
+    const first = items[0] as HTMLElement;
+    const german = within(first).getByText('Deutsche Frage 1?');
+    expect(german.getAttribute('lang')).toBe('de');
+    expect(german.previousElementSibling?.textContent).toBe('DEGerman');
+    const english = within(first).getByText('English question 1?');
+    expect(english.getAttribute('lang')).toBe('en');
+    expect(english.previousElementSibling?.textContent).toBe('ENEnglish');
+    const explanation = within(first).getByText('Why 1: because.');
+    expect(explanation.previousElementSibling?.textContent).toBe('ENEnglish');
+    expect(within(first).getByText('Basic Law, Article 5(1)').parentElement?.textContent).toBe(
+      'Source: Basic Law, Article 5(1)',
+    );
+    expect(within(first).queryByText(/Answer last checked/)).toBeNull();
+    expect(
+      within(items[2] as HTMLElement).getByText('Answer last checked on November 24, 2026'),
+    ).toBeTruthy();
+    expect(within(items[1] as HTMLElement).queryByText(/^Source:/)).toBeNull();
+
+    // Report a problem with question 2 (it has a picture, so the picture can be reported).
+    await user.click(within(items[1] as HTMLElement).getByRole('button', { name: 'Report a problem' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report a problem' });
+    expect(within(dialog).getByText('What is wrong with question 102? We read every report.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'The picture' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'What did you notice?' }), 'Bild 4 fehlt.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Thank you! Your report has been sent. We will check the question.',
+    );
+    expect(fake.calls.filter((c) => c.path.endsWith('/reports'))).toEqual([
+      {
+        method: 'POST',
+        path: '/api/en/questions/q102/reports',
+        body: { kind: 'picture', text: 'Bild 4 fehlt.' },
+      },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { learn } from '@buergerfit/locales';
+import { learn, question } from '@buergerfit/locales';
 import {
   Navigate,
   NavLink,
@@ -25,6 +25,7 @@ import { StatePage } from './pages/StatePage';
 import styles from './styles';
 
 registerNamespace('learn', learn);
+registerNamespace('question', question);
 
 export { LearnPage };
 

@@ -4,6 +4,7 @@ import { Icon } from '@buergerfit/ui';
 import { type MouseEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuestionImage, QuestionTags } from './QuestionCard';
+import { AnswerCheckedOn, ExplanationText, InLanguage } from './QuestionContent';
 import styles from './styles';
 
 /** A horizontal swipe at least this long flips the card. */
@@ -66,7 +67,8 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
   const explanationId = useId();
   const gestures = useFlipGestures(onFlip);
   const translation = language === 'de' ? null : q.translation;
-  const answerTranslation = translation?.answers[q.correct];
+  const answerTranslation =
+    translation?.answers[q.correct] === q.answers[q.correct] ? null : translation?.answers[q.correct];
 
   return (
     <article className={styles.flashcard} aria-labelledby={headingId}>
@@ -80,13 +82,17 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
           <div className={styles.meta}>
             <QuestionTags question={q} />
           </div>
-          <h2 id={headingId} lang="de" className={styles.questionText}>
-            {q.text}
-          </h2>
+          <InLanguage lang="de">
+            <h2 id={headingId} lang="de" className={styles.questionText}>
+              {q.text}
+            </h2>
+          </InLanguage>
           {showTranslation && translation?.text && (
-            <p lang={translation.lang} className={styles.translation}>
-              {translation.text}
-            </p>
+            <InLanguage lang={translation.lang}>
+              <p lang={translation.lang} className={styles.translation}>
+                {translation.text}
+              </p>
+            </InLanguage>
           )}
           <QuestionImage question={q} />
           <p className={styles.turnHint} aria-hidden="true">
@@ -103,13 +109,17 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
             <Icon name="check" size={18} />
             {t('flashcardAnswer')}
           </p>
-          <p lang="de" className={styles.backAnswer}>
-            {q.answers[q.correct]}
-          </p>
-          {answerTranslation && (
-            <p lang={translation?.lang} className={styles.translation}>
-              {answerTranslation}
+          <InLanguage lang="de">
+            <p lang="de" className={styles.backAnswer}>
+              {q.answers[q.correct]}
             </p>
+          </InLanguage>
+          {answerTranslation && translation && (
+            <InLanguage lang={translation.lang}>
+              <p lang={translation.lang} className={styles.translation}>
+                {answerTranslation}
+              </p>
+            </InLanguage>
           )}
           {q.explanation && (
             <>
@@ -124,10 +134,11 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
                 {explain ? t('hideExplanation') : t('showExplanation')}
               </button>
               <div id={explanationId} className={styles.explanation} hidden={!explain}>
-                <p lang={q.explanation.lang}>{q.explanation.text}</p>
+                <ExplanationText explanation={q.explanation} checkedOn={q.answerCheckedOn} />
               </div>
             </>
           )}
+          {!q.explanation && <AnswerCheckedOn day={q.answerCheckedOn} />}
         </div>
       </div>
     </article>

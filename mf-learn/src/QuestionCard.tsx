@@ -3,6 +3,7 @@ import { useLanguage } from '@buergerfit/platform';
 import { Badge, Icon } from '@buergerfit/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnswerCheckedOn, ExplanationText, InLanguage, ReportProblem } from './QuestionContent';
 import { displayNumber } from './questionNumbers';
 import { speakGerman, useGermanVoice } from './speech';
 import styles from './styles';
@@ -50,7 +51,7 @@ export function TranslationToggle({
   return (
     <button type="button" className={styles.toolButton} aria-pressed={shown} onClick={() => onToggle(!shown)}>
       <Icon name="globe" size={18} />
-      {shown ? t('hideTranslation') : language === 'hr' ? t('showTranslationEnglish') : t('showTranslation')}
+      {shown ? t('hideTranslation') : t('showTranslation')}
     </button>
   );
 }
@@ -91,7 +92,11 @@ export interface QuestionCardProps {
   position?: { current: number; total: number };
 }
 
-/** One question: official German text, translation on demand, image, answers, explanation, bookmark, read-aloud. */
+/**
+ * One question: official German text, translation on demand (each labelled with its language), image, answers,
+ * explanation (with its source and, where the answer can change, when it was last checked), bookmark, read-aloud,
+ * "Report a problem".
+ */
 export function QuestionCard({
   question: q,
   order,
@@ -124,19 +129,24 @@ export function QuestionCard({
           </Badge>
         )}
       </div>
-      <h2 id={headingId} lang="de" className={styles.questionText}>
-        {q.text}
-      </h2>
+      <InLanguage lang="de">
+        <h2 id={headingId} lang="de" className={styles.questionText}>
+          {q.text}
+        </h2>
+      </InLanguage>
       {translation?.text && (
-        <p lang={translation.lang} className={styles.translation}>
-          {translation.text}
-        </p>
+        <InLanguage lang={translation.lang}>
+          <p lang={translation.lang} className={styles.translation}>
+            {translation.text}
+          </p>
+        </InLanguage>
       )}
       <QuestionImage question={q} />
       <div className={styles.tools}>
         <TranslationToggle question={q} shown={showTranslation} onToggle={setShowTranslation} />
         <ReadAloudButton text={spoken} />
         {onToggleBookmark && <BookmarkButton bookmarked={Boolean(bookmarked)} onToggle={onToggleBookmark} />}
+        <ReportProblem question={q} />
       </div>
       {/* Each answer a large card: its key (1–4) in a column of its own, so wrapped text never runs under it; once
           answered, the right one marked with a check and the wrong choice with an x, each in its tone. */}
@@ -144,7 +154,8 @@ export function QuestionCard({
         {order.map((i, pos) => {
           const isCorrect = i === q.correct;
           const state = answered ? (isCorrect ? styles.correct : i === chosen ? styles.wrong : '') : '';
-          const answerTranslation = translation?.answers[i];
+          // A translation that reads exactly like the German (a name: "Angela Merkel") adds nothing.
+          const answerTranslation = translation?.answers[i] === q.answers[i] ? null : translation?.answers[i];
           return (
             <li key={i}>
               <button
@@ -194,9 +205,10 @@ export function QuestionCard({
             <Icon name="lightbulb" size={18} />
             {t('explanation')}
           </summary>
-          <p lang={q.explanation.lang}>{q.explanation.text}</p>
+          <ExplanationText explanation={q.explanation} checkedOn={q.answerCheckedOn} />
         </details>
       )}
+      {answered && !q.explanation && <AnswerCheckedOn day={q.answerCheckedOn} />}
     </article>
   );
 }

@@ -64,6 +64,19 @@ export function Badge({
   );
 }
 
+/**
+ * Which language a text is in, next to it: the code as a small tag ("DE", "HR") for the eye, the language's name
+ * for screen readers (the code itself is hidden from them: "D E" says nothing).
+ */
+export function LanguageTag({ code, name }: { code: string; name: string }) {
+  return (
+    <span className={c.languageTag} title={name} data-lang={code}>
+      <span aria-hidden="true">{code.toUpperCase()}</span>
+      <span className={base.visuallyHidden}>{name}</span>
+    </span>
+  );
+}
+
 /** One figure with its label (and an optional line under it). */
 export function Stat({
   label,

@@ -7,7 +7,7 @@ import base from './base.module.css';
 
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './Button';
 export { Dialog, type DialogProps, Sheet } from './Dialog';
-export { Badge, Card, type CardProps, EmptyState, Skeleton, Stat } from './Display';
+export { Badge, Card, type CardProps, EmptyState, LanguageTag, Skeleton, Stat } from './Display';
 export { Field, type FieldControlProps, type FieldProps, Select } from './Field';
 export { ICON_NAMES, Icon, type IconName, type IconProps } from './Icon';
 export {
@@ -17,6 +17,7 @@ export {
   type ProgressRingProps,
   type Tone,
 } from './Progress';
+export { ReportDialog, type ReportDialogProps, type ReportText } from './ReportDialog';
 export { RetryAlert } from './RetryAlert';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { dismissToast, showToast, Toaster } from './Toast';

@@ -12,6 +12,7 @@ import { dashboardRoutes } from './dashboard/dashboard';
 import { examRoutes } from './exams/exams';
 import { learnRoutes } from './learn/learn';
 import { remotesRoutes } from './remotes/remotes';
+import { reportRoutes } from './reports/reports';
 import { userRoutes } from './user/user';
 
 /** A resource of the API: mounts its calls of @buergerfit/contract with `mount`, on the router it returns. */
@@ -25,6 +26,7 @@ const WITH_LANGUAGE: Resource[] = [
   bookmarksRoutes,
   dashboardRoutes,
   contactRoutes,
+  reportRoutes,
   analyticsRoutes,
 ];
 const WITHOUT_LANGUAGE: Resource[] = [authRoutes, userRoutes, remotesRoutes];

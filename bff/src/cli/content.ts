@@ -2,16 +2,33 @@ import { readCatalog } from '../catalog/import';
 import { loadConfig } from '../config';
 import { checkContent } from '../content/check';
 import { readContent, uiTexts } from '../content/content';
-import { runCli } from './connect';
+import {
+  contentVersion,
+  formatReports,
+  listReports,
+  parseReportArgs,
+  REPORTS_USAGE,
+} from '../content/reports';
+import { migrateLatest } from '../db/migrate';
+import { connectForCli, runCli } from './connect';
 
-// npm run content -- check   the content folder against the catalog (CATALOG_PATH) and the en/hr interface texts
+const USAGE = `npm run content -- check | reports [options]
+  check      the content folder against the catalog (CATALOG_PATH) and the en/hr interface texts
+  ${REPORTS_USAGE}`;
+
+// npm run content -- check     the content folder against the catalog and the en/hr interface texts
+// npm run content -- reports   the problems learners reported (DATABASE_URL's database, or the running app's)
 await runCli(async () => {
-  const [command] = process.argv.slice(2);
-  if (command !== 'check') {
-    console.error('Usage: npm run content -- check');
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'check') await check();
+  else if (command === 'reports') await reports(args);
+  else {
+    console.error(`Usage: ${USAGE}`);
     process.exitCode = 2;
-    return;
   }
+});
+
+async function check(): Promise<void> {
   const { catalog } = await readCatalog(loadConfig({}).catalogPath);
   const content = await readContent();
   const problems = checkContent(content, catalog.questions, [
@@ -30,4 +47,22 @@ await runCli(async () => {
       `content/ ${content.hash.slice(0, 12)}: ${catalog.questions.length} questions in de, en and hr, checked; no problems.`,
     );
   }
-});
+}
+
+async function reports(args: string[]): Promise<void> {
+  let filter: ReturnType<typeof parseReportArgs>;
+  try {
+    filter = parseReportArgs(args);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const { db } = await connectForCli();
+  try {
+    await migrateLatest(db.knex);
+    console.info(formatReports(await listReports(db.knex, filter), await contentVersion(db.knex)));
+  } finally {
+    await db.close();
+  }
+}

@@ -68,6 +68,23 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     language: r.lang,
     sentAt: r.created_at,
   })),
+  // Problems reported with a question while signed in (issue 17).
+  listSection(
+    'contentReports',
+    (db, userId) =>
+      db('content_reports')
+        .where({ user_id: userId })
+        .orderBy(['created_at', 'id'])
+        .select('question_id', 'kind', 'text', 'lang', 'content_version', 'created_at'),
+    (r) => ({
+      questionId: `q${r.question_id}`,
+      kind: r.kind,
+      text: r.text,
+      language: r.lang,
+      contentVersion: r.content_version,
+      sentAt: r.created_at,
+    }),
+  ),
   // Product analytics recorded while signed in (e.g. `plan_selected` from the pricing buttons), with the
   // anonymous visitor id they were stored under.
   listSection('analyticsEvents', ownRows('analytics_events', 'id'), (r) => ({

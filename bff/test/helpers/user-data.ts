@@ -91,8 +91,9 @@ export type FilledLearner = {
 /**
  * Uses every feature that stores something about the signed-in user, through the real HTTP API: onboarding
  * with a state, learn answers (→ question progress), bookmarks, a finished mock test (→ exam answers and the
- * FIRST_TEST / SCORE_80 achievements), a challenge score, a dismissed recommendation, a contact message and a
- * plan-click analytics event. Sign-in already created identity, session and refresh token rows.
+ * FIRST_TEST / SCORE_80 achievements), a challenge score, a dismissed recommendation, a contact message, a
+ * problem report and a plan-click analytics event. Sign-in already created identity, session and refresh token
+ * rows.
  */
 export async function useEveryFeature(app: App, cookie: string, label: string): Promise<FilledLearner> {
   const send = async (method: string, path: string, json?: unknown, expected = [200, 201, 204]) => {
@@ -167,6 +168,10 @@ export async function useEveryFeature(app: App, cookie: string, label: string): 
     email: `${label}@example.org`,
     subject: 'feedback',
     message: `Hello from ${label}`,
+  });
+  await send('POST', `/api/en/questions/q${g2}/reports`, {
+    kind: 'explanation',
+    text: `A problem found by ${label}`,
   });
   await send('POST', '/api/en/analytics/events', {
     event: 'plan_selected',

@@ -15,6 +15,7 @@ import { Flashcard } from '../Flashcard';
 import { useLearnBase } from '../PageHeading';
 import { BookmarkFailed, useQuestionBookmark } from '../Practice';
 import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
+import { ReportProblem } from '../QuestionContent';
 import { IntroSkeleton, questionsPage } from '../Status';
 import styles from '../styles';
 
@@ -311,6 +312,7 @@ function FlashSession({
         <TranslationToggle question={q} shown={showTranslation} onToggle={setShowTranslation} />
         <ReadAloudButton text={flipped ? (q.answers[q.correct] ?? '') : q.text} />
         <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
+        <ReportProblem question={q} />
       </div>
       <p className={styles.hint}>{t('keyboardHintFlashcards')}</p>
     </div>

@@ -234,6 +234,7 @@ describe('download my data, delete my account', () => {
     exam_attempts: 'examAttempts',
     exam_attempt_items: 'examAnswers',
     contact_messages: 'contactMessages',
+    content_reports: 'contentReports',
     analytics_events: 'analyticsEvents',
   };
 
@@ -281,6 +282,16 @@ describe('download my data, delete my account', () => {
         message: 'Hello from exporter-full',
         language: 'en',
       }),
+    ]);
+    expect(data.contentReports).toEqual([
+      {
+        questionId: expect.stringMatching(/^q\d+$/),
+        kind: 'explanation',
+        text: 'A problem found by exporter-full',
+        language: 'en',
+        contentVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
+        sentAt: expect.any(String),
+      },
     ]);
     expect(data.analyticsEvents).toEqual([
       expect.objectContaining({
@@ -469,6 +480,7 @@ describe('download my data, delete my account', () => {
         'challenge_scores',
         'dismissed_recommendations',
         'contact_messages',
+        'content_reports',
         'analytics_events',
       ]),
     );
