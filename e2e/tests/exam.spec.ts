@@ -379,27 +379,32 @@ test.describe('the demo rendered on the server', () => {
     }
   });
 
-  test('a state chosen and Start pressed before the live page arrives are not lost', async ({ page }) => {
-    // Hold back the exam remote's scripts: what is on screen is the server's markup.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+  for (const [held, scripts] of [
+    ["the exam remote's", /\/remotes\/mf_exam\/.*\.js(\?|$)/],
+    ["the shell's", /\/static\/js\/.*\.js(\?|$)/],
+  ] as const) {
+    test(`a state chosen and Start pressed before ${held} scripts arrive are not lost`, async ({ page }) => {
+      // Hold back the scripts: what is on screen is the server's markup.
+      let release: () => void = () => {};
+      const waiting = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(scripts, async (route) => {
+        await waiting;
+        await route.continue();
+      });
+      await page.goto('/demo');
+      const serverMarkup = page.locator('#bf-prerender, [data-prerendered="mf_exam"]');
+      await expect(serverMarkup.getByRole('button', { name: 'Start demo' })).toBeVisible();
+      await serverMarkup.getByRole('combobox').selectOption('BY');
+      await serverMarkup.getByRole('button', { name: 'Start demo' }).click();
+      // Nothing was submitted by the browser: the page is still the server's, on the same URL.
+      await expect(page).toHaveURL(/\/demo$/);
+      await expect(serverMarkup).toBeVisible();
+      const started = page.waitForRequest((r) => r.url().endsWith('/api/en/exams') && r.method() === 'POST');
+      release();
+      expect((await started).postDataJSON()).toEqual({ kind: 'demo', state: 'BY' });
+      await question(page, 1);
     });
-    await page.route(/\/remotes\/mf_exam\/.*\.js(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/demo');
-    const serverMarkup = page.locator('[data-prerendered="mf_exam"]');
-    await expect(serverMarkup.getByRole('button', { name: 'Start demo' })).toBeVisible();
-    await serverMarkup.getByRole('combobox').selectOption('BY');
-    await serverMarkup.getByRole('button', { name: 'Start demo' }).click();
-    // Nothing was submitted by the browser: the page is still the server's, on the same URL.
-    await expect(page).toHaveURL(/\/demo$/);
-    await expect(serverMarkup).toBeVisible();
-    const started = page.waitForRequest((r) => r.url().endsWith('/api/en/exams') && r.method() === 'POST');
-    release();
-    expect((await started).postDataJSON()).toEqual({ kind: 'demo', state: 'BY' });
-    await question(page, 1);
-  });
+  }
 });

@@ -1,7 +1,56 @@
 // Used only by prerendered pages (bff/src/remotes/prerender.ts): the BFF hands the shell's entry scripts to this
 // script (data-scripts), which adds them just after the browser has painted the server's text, so compiling and
 // running them does not hold that paint back. They run in document order, as the deferred scripts they replace would.
+//
+// Until the app has taken over, it also holds what the learner does to the server's markup (`#bf-prerender`): a form
+// there is never submitted by the browser, a tap on a button-like element and a value chosen in a field are kept in
+// `window.__bfHeld` (by the element's place below the remote's root, with its tag and text), and the shell does them
+// again on the live remote (shell/src/remotes/prerendered.ts). Links stay plain links.
 (() => {
+  const markup = document.getElementById('bf-prerender');
+  const remoteRoot = markup?.querySelector('[data-remote]');
+  if (markup && remoteRoot) {
+    const held = { remote: remoteRoot.getAttribute('data-remote'), click: null, values: {} };
+    window.__bfHeld = held;
+    const remember = (el) => {
+      const path = [];
+      for (let node = el; node !== remoteRoot; node = node.parentElement) {
+        if (!node?.parentElement) return null;
+        path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+      }
+      return { path, tag: el.tagName, text: (el.textContent ?? '').trim() };
+    };
+    const inMarkup = (target) => target instanceof Element && remoteRoot.contains(target);
+    document.addEventListener(
+      'submit',
+      (event) => {
+        if (inMarkup(event.target)) event.preventDefault();
+      },
+      true,
+    );
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (!inMarkup(event.target) || event.target.closest('a[href]')) return;
+        const el = event.target.closest(
+          'button, summary, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], input[type="submit"]',
+        );
+        if (!el || !remoteRoot.contains(el)) return;
+        event.preventDefault();
+        held.click = remember(el);
+      },
+      true,
+    );
+    const onField = (event) => {
+      const el = event.target;
+      if (!inMarkup(el) || !el.matches('input, select, textarea')) return;
+      const target = remember(el);
+      if (target) held.values[target.path.join('/')] = { target, value: el.value, checked: !!el.checked };
+    };
+    document.addEventListener('change', onField, true);
+    document.addEventListener('input', onField, true);
+  }
+
   const sources = (document.currentScript?.dataset.scripts ?? '').split(' ').filter(Boolean);
   let started = false;
   const run = () => {

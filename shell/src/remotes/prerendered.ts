@@ -114,9 +114,29 @@ function setField(el: HTMLElement, value: string, checked: boolean) {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** What after-paint.js held before the shell ran (the same shape as here). */
+type EarlyHeld = {
+  remote: string | null;
+  click: Remembered | null;
+  values: Record<string, { target: Remembered; value: string; checked: boolean }>;
+};
+
+/** Takes over what the learner did to the server's markup before the shell's scripts ran (after-paint.js). */
+function takeEarlyHeld(): void {
+  const early = (globalThis as { __bfHeld?: EarlyHeld }).__bfHeld;
+  if (!early?.remote) return;
+  (globalThis as { __bfHeld?: EarlyHeld }).__bfHeld = undefined;
+  const remote = early.remote;
+  for (const [key, { target, value, checked }] of Object.entries(early.values)) {
+    if (!pendingValues.has(key)) pendingValues.set(key, { remote, target, value, checked });
+  }
+  if (early.click && !pendingClick) pendingClick = { remote, target: early.click };
+}
+
 /** The live remote is on screen: later loads show the normal fallback; what the learner did is done again. */
 export function releasePrerendered(remote?: string, doc: Document = document): void {
   captured = null;
+  takeEarlyHeld();
   const root = remote ? doc.querySelector(`[data-remote="${remote}"]:not([data-prerendered] *)`) : null;
   if (root) {
     for (const { target, value, checked } of [...pendingValues.values()].filter((v) => v.remote === remote)) {
