@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defineRemoteConfig, shellNamesForUi } from '@buergerfit/platform/build';
+import { defineRemoteConfig } from '@buergerfit/platform/build';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 /**
@@ -18,19 +18,24 @@ const pluginPrerender = (): RsbuildPlugin => ({
       const entry = pathToFileURL(path.join(node.distPath, 'prerender.mjs')).href;
       const mod = (await import(`${entry}?t=${Date.now()}`)) as typeof import('./src/prerender');
       let count = 0;
+      const titles: Record<string, Record<string, string>> = {};
       for (const lng of mod.LANGUAGES) {
+        titles[lng] = {};
         for (const page of mod.PAGES) {
           const file = path.join(web.distPath, 'prerender', lng, mod.fragmentFile(page));
           await fs.mkdir(path.dirname(file), { recursive: true });
-          await fs.writeFile(file, await mod.render(lng, page));
+          const { html, title } = await mod.render(lng, page);
+          await fs.writeFile(file, html);
+          if (title !== null) titles[lng][page] = title;
           count++;
         }
       }
       // The list of what was prerendered, beside the fragments: the BFF serves a page prerendered only when the
-      // build that visitor gets lists it (it keeps no copy of the marketing pages).
+      // build that visitor gets lists it (it keeps no copy of the marketing pages), with the title each page asks
+      // for (the page is on screen long before this remote runs, if it ever does).
       await fs.writeFile(
         path.join(web.distPath, 'prerender', 'pages.json'),
-        JSON.stringify({ pages: mod.PAGES }),
+        JSON.stringify({ pages: mod.PAGES, titles }),
       );
       api.logger.info(
         `prerendered ${count} pages into ${path.relative(process.cwd(), web.distPath)}/prerender`,
@@ -64,7 +69,6 @@ export default defineRemoteConfig(
                 filename: { js: '[name].mjs' },
                 minify: false,
               },
-              tools: { cssLoader: { modules: { getLocalIdent: shellNamesForUi('mkt') } } },
             },
           }
         : {}),

@@ -11,6 +11,32 @@ async function signInOnboarded(page: Page, name: string) {
 }
 
 test.describe('dashboard', () => {
+  test('comes from the server with the learner’s own figures: without JavaScript it is there', async ({
+    browser,
+    page,
+  }) => {
+    const name = `dash-ssr-${Date.now()}`;
+    await signInOnboarded(page, name);
+    const res = await page.request.post('/api/en/learn-mode', { data: { question_id: 1, is_correct: true } });
+    expect(res.ok()).toBe(true);
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+      locale: 'en-US',
+    });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto('/dashboard');
+      await expect(plain).toHaveTitle('Dashboard · Bürgerfit');
+      await expect(main(plain).getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+      await expect(main(plain).getByText(`Welcome back, ${name}!`)).toBeVisible();
+      await expect(plain.getByTestId('streak')).toHaveText('1 Day streak');
+      await expect(main(plain).getByText(/1 of 310 questions seen/)).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+  });
+
   test('shows the learner’s own numbers; a dismissed recommendation stays dismissed', async ({ page }) => {
     await signInOnboarded(page, `dash-${Date.now()}`);
 
@@ -103,6 +129,8 @@ test.describe('dashboard', () => {
       expect(res.ok()).toBe(true);
     }
     await page.reload();
+    // Measured on the live page (the server's markup is replaced by the same one once the remote runs).
+    await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
     const action = next.getByRole('link').first();
     await expect(action).toBeVisible();
     await expect(action).toBeInViewport({ ratio: 1 });
@@ -128,7 +156,12 @@ test.describe('dashboard', () => {
         body: '{"error":{"code":"unavailable"}}',
       }),
     );
-    await page.goto('/dashboard');
+    // Opened from another page (the browser asks for the dashboard's data; a page load would come with the
+    // server's answer already in it).
+    await page.goto('/learn');
+    await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     // Server errors are retried twice (spec §7) before the error state shows.
     await expect(main(page).getByRole('heading', { name: 'Failed to Load Dashboard' })).toBeVisible({
       timeout: 15_000,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { sql } from './helpers';
+import { holdScripts, sql } from './helpers';
 
 /** The stored answer of an attempt's question (null when none reached the server). */
 async function storedAnswer(id: string, position: number): Promise<number | null> {
@@ -385,14 +385,7 @@ test.describe('the demo rendered on the server', () => {
   ] as const) {
     test(`a state chosen and Start pressed before ${held} scripts arrive are not lost`, async ({ page }) => {
       // Hold back the scripts: what is on screen is the server's markup.
-      let release: () => void = () => {};
-      const waiting = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(scripts, async (route) => {
-        await waiting;
-        await route.continue();
-      });
+      const release = await holdScripts(page, scripts);
       await page.goto('/demo');
       const serverMarkup = page.locator('#bf-prerender, [data-prerendered="mf_exam"]');
       await expect(serverMarkup.getByRole('button', { name: 'Start demo' })).toBeVisible();

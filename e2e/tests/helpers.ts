@@ -33,5 +33,23 @@ export async function learnerAtFirstQuestion(page: Page, label: string): Promise
   const questions = await signInLearner(page, label);
   await page.goto('/learn');
   await expect(page.getByText(`Question 1 of ${questions.length}`)).toBeVisible();
+  // The question the server rendered shows before the app runs: the learner is at it once the live page is.
+  await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
   return questions;
+}
+
+/**
+ * Holds back every request matching `scripts` (what is on screen is then the server's markup); the returned
+ * function lets them through. (A service worker's own fetches are not seen: block it in the context for that.)
+ */
+export async function holdScripts(page: Page, scripts: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

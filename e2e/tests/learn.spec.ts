@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { answers, progress, type Q } from '../support/learn';
-import { learnerAtFirstQuestion } from './helpers';
+import { answers, progress, type Q, signInLearner } from '../support/learn';
+import { holdScripts, learnerAtFirstQuestion } from './helpers';
 
 test('learn mode: answer, highlight, stored; bookmark; focus; offline answers arrive once; flashcards', async ({
   page,
@@ -120,3 +120,47 @@ for (const viewport of [
     }
   });
 }
+
+test('the first question comes from the server: without JavaScript it is there, and an answer tapped before the app runs counts once it does', async ({
+  browser,
+  page: signingIn,
+}) => {
+  const questions = await signInLearner(signingIn, 'learn-ssr');
+  const [q1] = questions as [Q];
+  const storageState = await signingIn.context().storageState();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState, locale: 'en-US' });
+  try {
+    const plain = await noScript.newPage();
+    await plain.goto('/learn');
+    await expect(plain).toHaveTitle('Learn · Bürgerfit');
+    await expect(plain.getByText(`Question 1 of ${questions.length}`)).toBeVisible();
+    await expect(plain.getByRole('heading', { level: 2, name: q1.text })).toBeVisible();
+    await expect(answers(plain).locator('[data-answer]')).toHaveCount(4);
+  } finally {
+    await noScript.close();
+  }
+
+  // The learn remote's scripts held back (and not served by a service worker, which page.route does not see): the
+  // learner answers on the server's page; the answer is taken once the app is there (marked and stored).
+  const withHeldScripts = await browser.newContext({
+    serviceWorkers: 'block',
+    storageState,
+    locale: 'en-US',
+  });
+  const page = await withHeldScripts.newPage();
+  const release = await holdScripts(page, /\/remotes\/mf_learn\/.*\.js(\?|$)/);
+  await page.goto('/learn');
+  const serverMarkup = page.locator('#bf-prerender, [data-prerendered="mf_learn"]');
+  await expect(serverMarkup.getByRole('heading', { level: 2, name: q1.text })).toBeVisible();
+  await serverMarkup.locator(`[data-answer="${q1.correct}"]`).click();
+  const stored = page.waitForResponse(
+    (r) => r.url().endsWith('/api/en/learn-mode') && r.request().method() === 'POST',
+  );
+  release();
+  await expect(serverMarkup).toHaveCount(0);
+  expect((await stored).status()).toBe(201);
+  await expect(answers(page).locator(`[data-answer="${q1.correct}"]`)).toHaveClass(/correct/);
+  await expect.poll(async () => (await progress(page))[q1.id]?.seen ?? 0).toBe(1);
+  await withHeldScripts.close();
+});

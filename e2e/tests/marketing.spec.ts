@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { sql } from './helpers';
+import { holdScripts, sql } from './helpers';
 
 /** No serious or critical axe violations (WCAG 2.x A/AA rules). */
 async function expectAccessible(page: Page, include?: string) {
@@ -14,6 +14,15 @@ async function expectAccessible(page: Page, include?: string) {
 }
 
 const header = (page: Page) => page.getByRole('banner');
+
+/** The marketing remote's files the page fetches (none while a static page is only read). */
+function watchMarketingFiles(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/remotes/mf_marketing/')) files.push(new URL(r.url()).pathname);
+  });
+  return files;
+}
 const footer = (page: Page) => page.getByRole('contentinfo');
 
 /** The section's top edge is at the top of the viewport, just below the sticky header (smooth scroll ends). */
@@ -323,25 +332,27 @@ test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
   test('the headline and the primary action are in the first screen, where the prerendered page had them; nothing scrolls sideways', async ({
     page,
   }) => {
-    // The server's prerendered page first (the marketing remote's scripts held back), then the live one.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/remotes\/mf_marketing\/.*\.js(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The server's prerendered page: while the learner only reads it, the marketing remote is not even fetched.
+    const remoteFiles = watchMarketingFiles(page);
+    const exposed = page.waitForRequest(
+      (r) => r.url().endsWith('/api/remotes/exposures') && r.method() === 'POST',
+    );
     await page.goto('/');
     const h1 = page.getByRole('heading', { level: 1 });
     const start = page.getByRole('main').getByRole('link', { name: 'Započnite sada' });
     await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
       'Položite njemački test za naturalizaciju',
     );
+    // The page view counts as this variant's A/B exposure without the remote.
+    expect((await exposed).postDataJSON()).toEqual({ remote: 'mf_marketing', variant: 'default' });
+    await page.waitForLoadState('networkidle');
+    expect(remoteFiles).toEqual([]);
     const boxes = async () => [await h1.boundingBox(), await start.boundingBox()];
     const prerendered = await boxes();
-    release();
+    // The first touch of the page starts the live landing.
+    await h1.tap();
     await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
+    expect(remoteFiles.length).toBeGreaterThan(0);
     await expect(h1).toBeInViewport({ ratio: 1 });
     await expect(start).toBeInViewport({ ratio: 1 });
     // No layout shift when the app takes over.
@@ -350,6 +361,26 @@ test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
     // Every section below (drawings, pricing cards, FAQ) fits the width as well.
     await page.locator('#cta').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
+  test('taps on the server-made FAQ before the landing runs are all done, in order, once it does', async ({
+    page,
+  }) => {
+    // The remote's scripts held back: what is on screen is the server's markup while the learner taps.
+    const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
+    await page.goto('/');
+    await expect(header(page)).toBeVisible();
+    const faq = page.locator('[data-prerendered="mf_marketing"] #faq');
+    await faq.getByRole('button').nth(0).tap();
+    await faq.getByRole('button').nth(1).tap();
+    await expect(page.locator('[data-prerendered="mf_marketing"]')).toHaveCount(1);
+    release();
+    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
+    // The second tap opened the second answer (and closed the first, which the first tap had opened).
+    const live = page.locator('#faq');
+    await expect(live.getByRole('button').nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(live.getByRole('button').nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(live.getByRole('region')).toHaveCount(1);
   });
 });
 
@@ -404,7 +435,9 @@ test.describe('prerendered landing page', () => {
     });
   });
 
-  test('the app takes over the prerendered page without a loading flash, with one h1', async ({ page }) => {
+  test('the server-made page stays while it is only read, named by its title; the first touch hands it to the app without a loading flash, with one h1', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __loadingSeen: boolean };
       w.__loadingSeen = false;
@@ -415,14 +448,30 @@ test.describe('prerendered landing page', () => {
         }
       }).observe(document, { subtree: true, childList: true });
     });
+    const remoteFiles = watchMarketingFiles(page);
+    await page.goto('/knowledge/einburgerungstest');
+    await expect(page).toHaveTitle('The Einbürgerungstest explained · Bürgerfit');
     await page.goto('/');
+    await expect(header(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
+      'Pass the German naturalisation test',
+    );
+    expect(remoteFiles).toEqual([]);
+    await expect(page).toHaveTitle('Bürgerfit');
+    // Keyboard first: the focus moves into the page's markup (a button, not a link), the app takes over, and the
+    // focus is on the same button of the live page.
+    const faqButton = page.locator('#faq').getByRole('button').first();
+    const label = (await faqButton.textContent()) ?? '';
+    await faqButton.focus();
+    // The live remote replaced the server's markup (the captured copy is gone).
+    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
     await expect(page.locator('[data-remote="mf_marketing"] h1')).toHaveText(
       'Pass the German naturalisation test',
     );
-    // The live remote replaced the server's markup (the captured copy is gone).
-    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(header(page)).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(label);
     expect(await page.evaluate(() => (window as unknown as { __loadingSeen: boolean }).__loadingSeen)).toBe(
       false,
     );
@@ -432,14 +481,7 @@ test.describe('prerendered landing page', () => {
     page,
   }) => {
     // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/remotes\/mf_marketing\/.*\.js(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
     await page.goto('/');
     await expect(header(page)).toBeVisible();
     await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(

@@ -68,7 +68,10 @@ test.describe('the shell composes the remotes at runtime', () => {
     };
     for (const [path, remote] of publicRoutes) {
       await visit(path);
-      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const h1 = main(page).getByRole('heading', { level: 1 }).first();
+      await expect(h1).toBeVisible();
+      // A static page's remote starts at the learner's first touch of the page.
+      if (remote === 'mf_marketing') await h1.click();
       await expect(liveRemoteOnly(page)).toHaveCount(0);
       await expectLoaded(path, remote);
     }
@@ -216,7 +219,9 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     const page = await ctx.newPage();
     const seen = watch(page);
     await page.goto('/');
-    await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const h1 = main(page).getByRole('heading', { level: 1 }).first();
+    await expect(h1).toBeVisible();
+    await h1.click(); // the static landing's remote starts at the first touch
     await expect(liveRemoteOnly(page)).toHaveCount(0);
     const variant = await page.locator('[data-build-variant]').first().getAttribute('data-build-variant');
     await page.close();
@@ -282,14 +287,21 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     const before = watch(page);
     await page.goto('/learn');
     await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The page the server rendered shows before the remote runs: wait for the live one.
+    await expect(liveRemoteOnly(page)).toHaveCount(0);
     const oldManifest = before.manifests.find((m) => m.startsWith('/remotes/mf_learn/'));
     expect(oldManifest).toBeTruthy();
 
     // The shell's page names its hashed scripts: the same before and after means the shell was not rebuilt.
+    // (A prerendered page names them in its inline starter's data-scripts.)
     const shellScripts = async () =>
-      [...(await (await page.request.get('/')).text()).matchAll(/<script[^>]*src="([^"]+)"/g)].map(
-        (m) => m[1],
-      );
+      [
+        ...(await (await page.request.get('/')).text()).matchAll(
+          /<script[^>]*(?:src|data-scripts)="([^"]+)"/g,
+        ),
+      ]
+        .flatMap((m) => (m[1] ?? '').split(' '))
+        .filter((src) => src.startsWith('/static/'));
     const shellBefore = await shellScripts();
     expect(shellBefore.length).toBeGreaterThan(0);
     const serverBefore = await (await page.request.get('/healthz')).json();
@@ -303,6 +315,7 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     const after = watch(page);
     await page.reload();
     await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(liveRemoteOnly(page)).toHaveCount(0);
     const newManifest = after.manifests.find((m) => m.startsWith('/remotes/mf_learn/'));
     expect(newManifest).toBeTruthy();
     expect(newManifest).not.toBe(oldManifest);

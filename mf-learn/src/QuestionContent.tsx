@@ -1,111 +1,53 @@
-import type { Explanation, Question, ReportKind } from '@buergerfit/contract';
+import type { Explanation, Question } from '@buergerfit/contract';
 import { api, useLanguage } from '@buergerfit/platform';
-import { Icon, LanguageTag, ReportDialog } from '@buergerfit/ui';
-import { type ReactNode, useState } from 'react';
+import {
+  AnswerCheckedOn as UiAnswerCheckedOn,
+  ExplanationText as UiExplanationText,
+  InLanguage as UiInLanguage,
+  ReportProblem as UiReportProblem,
+} from '@buergerfit/ui/question';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayNumber } from './questionNumbers';
 import styles from './styles';
 
-/** A text with the tag of its language before it ("DE", "HR"; the language's name for screen readers). */
-export function InLanguage({ lang, children }: { lang: string; children: ReactNode }) {
+/** What ui's question pieces take from this remote: the shared `question` texts and the interface language. */
+function useQuestionTexts() {
   const { t } = useTranslation('question');
-  return (
-    <div className={styles.inLanguage}>
-      <LanguageTag code={lang} name={t(`language.${lang}`)} />
-      {children}
-    </div>
-  );
+  const { language } = useLanguage();
+  return { text: t, language };
 }
 
-/** A calendar day (`2026-11-24`) in the interface language: "November 24, 2026", "24. studenoga 2026." */
-export function formatDay(day: string, language: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+/** A text with the tag of its language before it (ui's `InLanguage`). */
+export function InLanguage(props: { lang: string; children: ReactNode }) {
+  const { text } = useQuestionTexts();
+  return <UiInLanguage {...props} text={text} />;
 }
 
 /** For a question whose answer changes with an election or an appointment: when it was last checked. */
 export function AnswerCheckedOn({ day }: { day: string | null }) {
-  const { t } = useTranslation('question');
-  const { language } = useLanguage();
-  if (!day) return null;
-  return (
-    <p className={styles.checkedOn}>
-      <Icon name="calendar" size={16} />
-      <span>{t('answerCheckedOn', { date: formatDay(day, language) })}</span>
-    </p>
-  );
+  return <UiAnswerCheckedOn day={day} {...useQuestionTexts()} />;
 }
 
-/** The explanation in its language, its source (in the same language) and, where it applies, the checked-on day. */
-export function ExplanationText({
-  explanation: e,
-  checkedOn,
-}: {
-  explanation: Explanation;
-  checkedOn: string | null;
-}) {
-  const { t } = useTranslation('question');
-  return (
-    <>
-      <InLanguage lang={e.lang}>
-        <p lang={e.lang}>{e.text}</p>
-      </InLanguage>
-      {e.source && (
-        <p className={styles.source}>
-          {t('source')}: <cite lang={e.lang}>{e.source}</cite>
-        </p>
-      )}
-      <AnswerCheckedOn day={checkedOn} />
-    </>
-  );
+/** The explanation with its source and, where it applies, the day its answer was last checked. */
+export function ExplanationText(props: { explanation: Explanation; checkedOn: string | null }) {
+  return <UiExplanationText {...props} {...useQuestionTexts()} />;
 }
 
-/** What can be reported (the contract's `ReportKind`; a browser bundle takes types only from the contract). */
-const REPORT_KINDS = [
-  'translation',
-  'explanation',
-  'answer',
-  'picture',
-  'other',
-] as const satisfies readonly ReportKind[];
-/** The most a report's text may hold (the contract's `REPORT_TEXT_MAX`). */
-const REPORT_TEXT_MAX = 1000;
-
-/**
- * "Report a problem" with this question: a tool button opening the dialog. Offers the translation only where the
- * learner sees one (not in German) and the picture only where there is one.
- */
+/** "Report a problem" with this question: a tool button opening the dialog. */
 export function ReportProblem({
   question: q,
 }: {
   question: Pick<Question, 'id' | 'number' | 'official' | 'state' | 'image'>;
 }) {
-  const { t } = useTranslation('question');
-  const { language } = useLanguage();
-  const [open, setOpen] = useState(false);
-  const kinds = REPORT_KINDS.filter(
-    (k) => (k !== 'translation' || language !== 'de') && (k !== 'picture' || q.image !== null),
-  );
+  const { text, language } = useQuestionTexts();
   return (
-    <>
-      <button
-        type="button"
-        className={styles.toolButton}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        <Icon name="flag" size={18} />
-        {t('report.open')}
-      </button>
-      <ReportDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        kinds={kinds}
-        max={REPORT_TEXT_MAX}
-        text={(key, values) => t(`report.${key}`, { number: displayNumber(q), ...values })}
-        send={(report) => api.post(api.lang(`/questions/${q.id}/reports`), report)}
-      />
-    </>
+    <UiReportProblem
+      className={styles.toolButton}
+      language={language}
+      picture={q.image !== null}
+      text={(key, values) => text(`report.${key}`, { number: displayNumber(q), ...values })}
+      send={(report) => api.post(api.lang(`/questions/${q.id}/reports`), report)}
+    />
   );
 }

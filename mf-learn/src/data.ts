@@ -53,9 +53,11 @@ export function useUserId(): UserId {
 export function useQuestions(state: string | null = null) {
   const { language } = useLanguage();
   const { user } = useSession();
+  const client = useQueryClient();
   const cacheKey = `${user?.id ?? 'anon'}:${language}:${state ?? user?.federalState ?? ''}`;
-  return useQuery({
-    queryKey: learnKeys.questions(user?.id ?? null, language, state),
+  const queryKey = learnKeys.questions(user?.id ?? null, language, state);
+  const query = useQuery({
+    queryKey,
     // Run the query offline too, so it can answer from the cache instead of pausing.
     networkMode: 'always',
     queryFn: async () => {
@@ -63,6 +65,7 @@ export function useQuestions(state: string | null = null) {
         const path = state ? `/learn?state=${encodeURIComponent(state)}` : '/learn';
         const questions = await api.get<Question[]>(api.lang(path));
         cacheQuestions(cacheKey, questions);
+        fetchedHere.add(questions);
         return questions;
       } catch (error) {
         const cached = isOffline(error) ? cachedQuestions(cacheKey) : null;
@@ -71,6 +74,32 @@ export function useQuestions(state: string | null = null) {
       }
     },
   });
+  // A set that came with the page (rendered on the server) was never fetched here: neither this device's copy nor
+  // the service worker (which keeps the set and its pictures) has it. Once the page has settled, it is fetched
+  // once in the background, so the next start with no network still works.
+  const { data } = query;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` is derived from `cacheKey`'s parts
+  useEffect(() => {
+    if (!data || fetchedHere.has(data) || isOffline(null)) return;
+    fetchedHere.add(data);
+    return whenIdle(() => {
+      void client.refetchQueries({ queryKey, exact: true });
+    });
+  }, [client, data, cacheKey]);
+  return query;
+}
+
+/** Question sets this tab fetched itself (and so stored for offline use). */
+const fetchedHere = new WeakSet<Question[]>();
+
+/** Runs `task` when the browser is idle (or after 2 s at the latest); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 2000);
+  return () => clearTimeout(id);
 }
 
 /** Per-question progress, for list badges and flashcard order; empty when offline. */

@@ -13,6 +13,7 @@ import {
   PlatformProviders,
   registerNamespace,
 } from '@buergerfit/platform';
+import { takeServerTitle } from '@buergerfit/platform/ssr';
 import i18next from 'i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MARKETING } from './i18n';
@@ -30,12 +31,17 @@ export { LANGUAGES } from '@buergerfit/locales';
 export const fragmentFile = (pathname: string) => `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 
 /**
- * One page in one language, as the remote renders it in the browser (signed out). A static prerender (not
- * renderToString): it waits for the pages that load on their own (React.lazy) and writes them complete.
+ * One page in one language, as the remote renders it in the browser (signed out), and the document title it asks
+ * for. A static prerender (not renderToString): it waits for the pages that load on their own (React.lazy) and
+ * writes them complete.
  */
-export async function render(lng: Language, pathname: string): Promise<string> {
+export async function render(
+  lng: Language,
+  pathname: string,
+): Promise<{ html: string; title: string | null }> {
   await initI18n(undefined, lng);
   await i18next.changeLanguage(lng);
+  takeServerTitle();
   const { prelude } = await prerenderToNodeStream(
     <MemoryRouter initialEntries={[pathname]}>
       <PlatformProviders queryClient={createQueryClient()} checkSession={false}>
@@ -45,5 +51,5 @@ export async function render(lng: Language, pathname: string): Promise<string> {
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
-  return html;
+  return { html, title: takeServerTitle() };
 }

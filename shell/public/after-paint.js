@@ -4,13 +4,13 @@
 //
 // Until the app has taken over, it also holds what the learner does to the server's markup (`#bf-prerender`): a form
 // there is never submitted by the browser, a tap on a button-like element and a value chosen in a field are kept in
-// `window.__bfHeld` (by the element's place below the remote's root, with its tag and text), and the shell does them
-// again on the live remote (shell/src/remotes/prerendered.ts). Links stay plain links.
+// `window.__bfHeld` (by the element's place below the remote's root, with its tag and text; taps in order), and the
+// shell does them again on the live remote (shell/src/remotes/prerendered.ts). Links stay plain links.
 (() => {
   const markup = document.getElementById('bf-prerender');
   const remoteRoot = markup?.querySelector('[data-remote]');
   if (markup && remoteRoot) {
-    const held = { remote: remoteRoot.getAttribute('data-remote'), click: null, values: {} };
+    const held = { remote: remoteRoot.getAttribute('data-remote'), clicks: [], values: {}, woken: false };
     window.__bfHeld = held;
     const remember = (el) => {
       const path = [];
@@ -37,7 +37,8 @@
         );
         if (!el || !remoteRoot.contains(el)) return;
         event.preventDefault();
-        held.click = remember(el);
+        const target = remember(el);
+        if (target && held.clicks.length < 10) held.clicks.push(target);
       },
       true,
     );
@@ -49,6 +50,14 @@
     };
     document.addEventListener('change', onField, true);
     document.addEventListener('input', onField, true);
+    // The learner started to use the markup (not a link: links work without the app): a page whose remote starts
+    // only then (data-wake="interaction") starts it as soon as the shell runs.
+    const onTouch = (event) => {
+      if (inMarkup(event.target) && !event.target.closest('a[href]')) held.woken = true;
+    };
+    for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {
+      document.addEventListener(type, onTouch, { capture: true, passive: true });
+    }
   }
 
   const sources = (document.currentScript?.dataset.scripts ?? '').split(' ').filter(Boolean);

@@ -57,6 +57,7 @@ export function fakeLoader(overrides: Partial<RemoteLoader> = {}): RemoteLoader 
     })),
     reset: vi.fn(),
     preload: vi.fn(),
+    expose: vi.fn(),
     ...overrides,
   };
 }

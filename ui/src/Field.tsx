@@ -3,6 +3,13 @@ import c from './components.module.css';
 import { Icon } from './Icon';
 
 /** What a control inside a Field gets: its id, the ids of the hint and error, and whether it is invalid. */
+/** A field's label, hint and error classes, for a control laid out by hand (a fieldset of choices). */
+export const fieldClasses: Readonly<{ label: string; hint: string; error: string }> = {
+  label: c.fieldLabel ?? '',
+  hint: c.fieldHint ?? '',
+  error: c.fieldError ?? '',
+};
+
 export interface FieldControlProps {
   id: string;
   'aria-describedby'?: string;

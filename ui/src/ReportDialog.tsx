@@ -1,11 +1,8 @@
+// The shared components are the shell's (the `@buergerfit/ui` singleton); this file is bundled into each remote that
+// shows questions (the `@buergerfit/ui/question` entry).
+import { Button, Dialog, Field, fieldClasses, Icon, RetryAlert, withBase } from '@buergerfit/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from './Button';
-import base from './base.module.css';
-import c from './components.module.css';
-import { Dialog } from './Dialog';
-import { Field } from './Field';
-import { Icon } from './Icon';
-import { RetryAlert } from './RetryAlert';
+import q from './question.module.css';
 
 /** The texts of the dialog, by key (the remote's `report.*` translations). */
 export type ReportText =
@@ -145,7 +142,7 @@ export function ReportDialog<K extends string>({
       }
     >
       {phase === 'sent' ? (
-        <p role="status" className={c.reportSuccess}>
+        <p role="status" className={q.reportSuccess}>
           <Icon name="check" />
           {text('success')}
         </p>
@@ -153,16 +150,16 @@ export function ReportDialog<K extends string>({
         <form
           id={formId}
           ref={formRef}
-          className={c.reportForm}
+          className={q.reportForm}
           onSubmit={submit}
           noValidate
           aria-busy={sending}
         >
-          <p className={c.fieldHint}>{text('intro')}</p>
-          <fieldset className={c.choices} aria-describedby={errors.kind ? kindErrorId : undefined}>
-            <legend className={c.fieldLabel}>{text('kind')}</legend>
+          <p className={`${fieldClasses.hint} ${q.intro}`}>{text('intro')}</p>
+          <fieldset className={q.choices} aria-describedby={errors.kind ? kindErrorId : undefined}>
+            <legend className={fieldClasses.label}>{text('kind')}</legend>
             {kinds.map((k) => (
-              <label key={k} className={c.choice}>
+              <label key={k} className={q.choice}>
                 <input
                   type="radio"
                   name="kind"
@@ -178,7 +175,7 @@ export function ReportDialog<K extends string>({
               </label>
             ))}
             {errors.kind && (
-              <p id={kindErrorId} role="alert" className={c.fieldError}>
+              <p id={kindErrorId} role="alert" className={fieldClasses.error}>
                 <Icon name="alert" size={16} />
                 {text(`errors.${errors.kind}`)}
               </p>
@@ -194,7 +191,7 @@ export function ReportDialog<K extends string>({
                 <textarea
                   {...props}
                   aria-describedby={[props['aria-describedby'], counterId].filter(Boolean).join(' ')}
-                  className={c.textarea}
+                  className={q.textarea}
                   name="text"
                   rows={4}
                   value={body}
@@ -203,7 +200,7 @@ export function ReportDialog<K extends string>({
                     setErrors((er) => ({ ...er, text: undefined }));
                   }}
                 />
-                <p id={counterId} className={over ? `${c.counter} ${c.counterOver}` : c.counter}>
+                <p id={counterId} className={over ? `${q.counter} ${q.counterOver}` : q.counter}>
                   {text('counter', { count: body.length, max })}
                 </p>
               </>
@@ -211,7 +208,7 @@ export function ReportDialog<K extends string>({
           </Field>
           {failure && (
             <RetryAlert
-              classes={base}
+              classes={withBase({})}
               message={text(failure)}
               retry={text('retry')}
               onRetry={attempt}

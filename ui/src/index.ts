@@ -1,14 +1,15 @@
 /**
  * @buergerfit/ui: the look of every screen — design tokens (./tokens.css, loaded once by the shell), the shared
  * base classes (`withBase`) and the components. One copy in the browser: a federation singleton like the
- * platform, provided by the shell (shell/platform/src/federation.ts).
+ * platform, provided by the shell (shell/platform/src/federation.ts). A question's texts and its report dialog are
+ * the `@buergerfit/ui/question` entry (./question.ts), bundled into the remotes that show questions.
  */
 import base from './base.module.css';
 
 export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './Button';
 export { Dialog, type DialogProps, Sheet } from './Dialog';
 export { Badge, Card, type CardProps, EmptyState, LanguageTag, Skeleton, Stat } from './Display';
-export { Field, type FieldControlProps, type FieldProps, Select } from './Field';
+export { Field, type FieldControlProps, type FieldProps, fieldClasses, Select } from './Field';
 export { ICON_NAMES, Icon, type IconName, type IconProps } from './Icon';
 export {
   ProgressBar,
@@ -17,7 +18,6 @@ export {
   type ProgressRingProps,
   type Tone,
 } from './Progress';
-export { ReportDialog, type ReportDialogProps, type ReportText } from './ReportDialog';
 export { RetryAlert } from './RetryAlert';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { dismissToast, showToast, Toaster } from './Toast';

@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LanguageTag, ReportDialog, type ReportText } from '../src';
+import { LanguageTag } from '../src';
+import { ReportDialog, type ReportText } from '../src/question';
 
 afterEach(cleanup);
 

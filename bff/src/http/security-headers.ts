@@ -10,19 +10,20 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 
 
 /**
  * The page's policy: the app's own origin plus the origins the registry points remotes at, nothing else.
- * No inline scripts, and no inline styles except the exact ones a response names by hash (the prerendered pages'
- * first-paint CSS, see remotes/prerender.ts).
+ * No inline scripts or styles except the exact ones a response names by hash (a prerendered page's first-paint CSS
+ * and the script that starts the app after its first paint, see remotes/prerender.ts).
  */
 export function documentPolicy(
   remoteOrigins: readonly string[],
   styleHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
 ): string {
   const extra = remoteOrigins.length > 0 ? ` ${remoteOrigins.join(' ')}` : '';
-  const hashes = styleHashes.map((h) => ` '${h}'`).join('');
+  const quoted = (hashes: readonly string[]) => hashes.map((h) => ` '${h}'`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra}`,
-    `style-src 'self'${extra}${hashes}`,
+    `script-src 'self'${extra}${quoted(scriptHashes)}`,
+    `style-src 'self'${extra}${quoted(styleHashes)}`,
     `connect-src 'self'${extra}`,
     `img-src 'self' data:${extra}`,
     `font-src 'self'${extra}`,
@@ -116,13 +117,19 @@ export function securityHeaders(opts: {
       } else {
         // Pages, and the service worker's script: a worker script's policy governs the worker (its fetches).
         const data = ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/auth/');
-        const hashes: unknown = ctx.state.cspStyleHashes;
-        const styleHashes = Array.isArray(hashes)
-          ? hashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
-          : [];
+        const hashesOf = (hashes: unknown) =>
+          Array.isArray(hashes)
+            ? hashes.filter((h): h is string => typeof h === 'string' && /^sha256-[\w+/=]+$/.test(h))
+            : [];
         ctx.set(
           'Content-Security-Policy',
-          data ? API_POLICY : documentPolicy(await remoteOrigins(), styleHashes),
+          data
+            ? API_POLICY
+            : documentPolicy(
+                await remoteOrigins(),
+                hashesOf(ctx.state.cspStyleHashes),
+                hashesOf(ctx.state.cspScriptHashes),
+              ),
         );
       }
     }

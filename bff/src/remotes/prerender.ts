@@ -24,28 +24,49 @@ const MAX_CACHED = 200;
 /** What mf_marketing's build writes beside its fragments: the pages it prerendered (`prerender/pages.json`). */
 const PAGE_LIST = 'pages.json';
 const PAGE_LIST_TTL_MS = 5_000;
+/** A build's page list: the paths, and per language and path the document title the page asks for. */
+type PageList = { pages: readonly string[]; titles: ReadonlyMap<string, string> };
 /** Per published version, its page list (a version's folder never changes once published). */
-const pageLists = new Map<string, readonly string[]>();
+const pageLists = new Map<string, PageList>();
 let known: { at: number; paths: ReadonlySet<string> } | null = null;
 
-async function pageList(remotesDir: string, version: string): Promise<readonly string[]> {
+const titleKey = (lang: string, pathname: string) => `${lang} ${pathname}`;
+
+/** `{ "<lang>": { "<path>": "<title>" } }` as a map, strings only. */
+function readTitles(value: unknown): Map<string, string> {
+  const titles = new Map<string, string>();
+  if (!value || typeof value !== 'object') return titles;
+  for (const [lang, byPath] of Object.entries(value)) {
+    if (!isLanguage(lang) || !byPath || typeof byPath !== 'object') continue;
+    for (const [pathname, title] of Object.entries(byPath)) {
+      if (typeof title === 'string' && title.length <= 200) titles.set(titleKey(lang, pathname), title);
+    }
+  }
+  return titles;
+}
+
+async function pageList(remotesDir: string, version: string): Promise<PageList> {
   const cached = pageLists.get(version);
   if (cached) return cached;
-  let pages: readonly string[] = [];
+  let list: PageList = { pages: [], titles: new Map() };
   try {
     const text = await fs.readFile(
       path.join(remotesDir, PRERENDER_REMOTE, version, 'prerender', PAGE_LIST),
       'utf8',
     );
-    const parsed = JSON.parse(text) as { pages?: unknown };
-    if (Array.isArray(parsed.pages))
-      pages = parsed.pages.filter((p): p is string => typeof p === 'string' && p.startsWith('/'));
+    const parsed = JSON.parse(text) as { pages?: unknown; titles?: unknown };
+    if (Array.isArray(parsed.pages)) {
+      list = {
+        pages: parsed.pages.filter((p): p is string => typeof p === 'string' && p.startsWith('/')),
+        titles: readTitles(parsed.titles),
+      };
+    }
   } catch {
     // A build without prerendered pages (or not there yet): nothing to put into the shell's page.
   }
   if (pageLists.size >= MAX_CACHED) pageLists.delete(pageLists.keys().next().value as string);
-  pageLists.set(version, pages);
-  return pages;
+  pageLists.set(version, list);
+  return list;
 }
 
 /**
@@ -62,7 +83,7 @@ export async function prerenderedPaths(remotesDir: string, now = Date.now()): Pr
     // No published build of the remote.
   }
   const lists = await Promise.all(versions.map((v) => pageList(remotesDir, v)));
-  known = { at: now, paths: new Set(lists.flat()) };
+  known = { at: now, paths: new Set(lists.flatMap((list) => list.pages)) };
   return known.paths;
 }
 
@@ -83,8 +104,11 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
   return isLanguage(best) ? best : 'en';
 }
 
-/** A page's fragment and the CSS its markup needs (the remote's stylesheets, read from the published build). */
-export type Prepared = { fragment: string; css: string };
+/**
+ * A page's fragment and the CSS its markup needs (the remote's stylesheets, read from the published build); for a
+ * static page, its document title (null: the shell's own).
+ */
+export type Prepared = { fragment: string; css: string; title?: string | null };
 /** Published versions never change, so what was read from one is kept (bounded). */
 const cache = new Map<string, Prepared | null>();
 
@@ -134,10 +158,12 @@ export async function prerendered(
   pathname: string,
 ): Promise<Prepared | null> {
   // Only a page that build lists: no path of a request ever names a file the build did not write.
-  if (!(await pageList(remotesDir, version)).includes(pathname)) return null;
+  const list = await pageList(remotesDir, version);
+  if (!list.pages.includes(pathname)) return null;
   const key = `${version}|${lang}|${pathname}`;
   if (cache.has(key)) return cache.get(key) ?? null;
-  const prepared = await readPrepared(remotesDir, version, lang, pathname);
+  const read = await readPrepared(remotesDir, version, lang, pathname);
+  const prepared = read && { ...read, title: list.titles.get(titleKey(lang, pathname)) ?? null };
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
   cache.set(key, prepared);
   return prepared;
@@ -145,11 +171,56 @@ export async function prerendered(
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const ENTITIES: Record<string, string> = {
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+const decodeAttr = (value: string) =>
+  value.replace(/&(?:quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e] ?? e).replace(/&amp;/g, '&');
+
+/** Marks an element whose `style` attribute became a rule of the page's stylesheet (see `styleAttributesToRules`). */
+const STYLE_MARK = 'data-bf-style';
+
+/**
+ * The page's policy allows no inline style attribute (`style="…"` in markup is refused; a script setting
+ * `element.style` is not), yet a component may render one (a progress bar's width). So each `style` attribute of a
+ * fragment becomes a rule of the page's one inline stylesheet, which the policy allows by its hash: the element
+ * gets `data-bf-style="<n>"` and the stylesheet `[data-bf-style="<n>"]{…}`, its declarations `!important` as an
+ * inline style would win over the classes. Identical styles share one rule.
+ */
+export function styleAttributesToRules(fragment: string): { fragment: string; css: string } {
+  const rules = new Map<string, number>();
+  const out = fragment.replace(/(<[a-zA-Z][^<>]*?)\sstyle="([^"]*)"/g, (_, tag: string, raw: string) => {
+    const declarations = decodeAttr(raw)
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d.includes(':'))
+      .map((d) => (/!important$/i.test(d) ? d : `${d} !important`))
+      .join(';');
+    // Nothing that could end the stylesheet or open another rule.
+    if (!declarations || /[<>{}]|\\/.test(declarations)) return tag;
+    let n = rules.get(declarations);
+    if (n === undefined) {
+      n = rules.size;
+      rules.set(declarations, n);
+    }
+    return `${tag} ${STYLE_MARK}="${n}"`;
+  });
+  const css = [...rules].map(([declarations, n]) => `[${STYLE_MARK}="${n}"]{${declarations}}`).join('');
+  return { fragment: out, css };
+}
+
 /** A stylesheet of the shell's own page, as a file and what it holds. */
 export type ShellStyles = ReadonlyMap<string, string>;
 
-/** The page and the hash the Content-Security-Policy must allow for its one inline `<style>`. */
-export type PrerenderedPage = { html: string; styleHash: string };
+/**
+ * The page and the hashes the Content-Security-Policy must allow for its one inline `<style>` and, when the shell's
+ * after-paint script is inline, that `<script>`.
+ */
+export type PrerenderedPage = { html: string; styleHash: string; scriptHash: string | null };
 
 /**
  * The shell's index.html with the fragment in `#root` (inside `<main id="bf-prerender">`), `<html lang>`, and every
@@ -159,15 +230,24 @@ export type PrerenderedPage = { html: string; styleHash: string };
  */
 export function injectPrerender(
   html: string,
-  { fragment, css }: Prepared,
+  { fragment, css, title = null }: Prepared,
   lang: Language,
   pathname: string,
   shellStyles: ShellStyles = new Map(),
-  remote: string = PRERENDER_REMOTE,
-  title: string | null = null,
+  {
+    remote = PRERENDER_REMOTE,
+    wake = 'load',
+    afterPaint = null,
+  }: {
+    remote?: string;
+    wake?: 'load' | 'interaction';
+    /** The text of the shell's after-paint.js, to put inline (see `scriptsAfterPaint`). */
+    afterPaint?: string | null;
+  } = {},
 ): PrerenderedPage | null {
   const ROOT = '<div id="root"></div>';
   if (!html.includes(ROOT) || !html.includes('</head>')) return null;
+  const styled = styleAttributesToRules(fragment);
   const inlined: string[] = [];
   const page = html.replace(/<link href="([^"]+)" rel="stylesheet">/g, (link, href: string) => {
     const text = shellStyles.get(href);
@@ -175,13 +255,17 @@ export function injectPrerender(
     inlined.push(text);
     return '';
   });
-  const style = [...inlined, css].join('\n');
+  const style = [...inlined, css, styled.css].filter(Boolean).join('\n');
   // Our own build's CSS. Not put inline: anything that could end the element early, and relative url()s (they
   // would resolve against the page instead of the stylesheet); such a page is sent plain.
   if (/<\/style/i.test(style) || /url\(\s*['"]?(?!data:|https?:|\/)/i.test(style)) return null;
-  const main = `<main id="bf-prerender" data-remote="${attr(remote)}" data-path="${attr(pathname)}" data-lang="${lang}">${fragment}</main>`;
+  // `data-wake="interaction"`: the shell starts the live remote only once the learner uses the page (prerendered.ts).
+  const wakeAttr = wake === 'interaction' ? ' data-wake="interaction"' : '';
+  const main = `<main id="bf-prerender" data-remote="${attr(remote)}" data-path="${attr(pathname)}" data-lang="${lang}"${wakeAttr}>${styled.fragment}</main>`;
+  const scripted = scriptsAfterPaint(page, afterPaint);
   return {
-    html: scriptsAfterPaint(page)
+    scriptHash: scripted.scriptHash,
+    html: scripted.html
       .replace(/<title>[^<]*<\/title>/, (tag) => (title === null ? tag : `<title>${attr(title)}</title>`))
       .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)
       .replace('</head>', `<style>${style}</style></head>`)
@@ -192,6 +276,8 @@ export function injectPrerender(
 
 /** The shell's public script that starts the entry scripts once the page has painted. */
 export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+/** Marks the inline copy of that script (the boot data goes before it: see `atBodyEnd` in web/boot.ts). */
+export const AFTER_PAINT_MARK = 'data-bf-after-paint';
 const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
 
 /**
@@ -199,18 +285,36 @@ const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
  * takes the main thread: deferred scripts run as soon as the HTML is parsed, before the first paint, and even as
  * preloads their download slows the page's own. So the entry scripts are handed to shell/public/after-paint.js,
  * which adds them, in order, just after the first paint. A page without deferred scripts is left as it is.
+ *
+ * With `afterPaint` (the script's text), the script is put inline at the end of the body, allowed by its hash: the
+ * entry scripts then start without first waiting a round trip for it. Without it, it is the script file.
  */
-export function scriptsAfterPaint(html: string): string {
+export function scriptsAfterPaint(
+  html: string,
+  afterPaint: string | null = null,
+): { html: string; scriptHash: string | null } {
   const scripts: string[] = [];
   const rest = html.replace(DEFERRED_SCRIPT, (_, src: string) => {
     scripts.push(src);
     return '';
   });
-  if (scripts.length === 0) return html;
-  return rest.replace(
-    '</head>',
-    `<script defer src="${AFTER_PAINT_SCRIPT}" data-scripts="${attr(scripts.join(' '))}"></script></head>`,
-  );
+  if (scripts.length === 0) return { html, scriptHash: null };
+  const sources = attr(scripts.join(' '));
+  // Our own build's script. Not put inline: anything that could end the element early.
+  if (afterPaint !== null && !/<\/script/i.test(afterPaint) && rest.includes('</body>')) {
+    const end = rest.lastIndexOf('</body>');
+    return {
+      html: `${rest.slice(0, end)}<script ${AFTER_PAINT_MARK} data-scripts="${sources}">${afterPaint}</script>${rest.slice(end)}`,
+      scriptHash: `sha256-${createHash('sha256').update(afterPaint).digest('base64')}`,
+    };
+  }
+  return {
+    html: rest.replace(
+      '</head>',
+      `<script defer src="${AFTER_PAINT_SCRIPT}" data-scripts="${sources}"></script></head>`,
+    ),
+    scriptHash: null,
+  };
 }
 
 export function prerenderLanguage(ctx: Context): Language {

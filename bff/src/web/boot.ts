@@ -6,6 +6,7 @@ import { cookieNames } from '../auth/cookies';
 import { resolveSession } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { admitVisitor, visitorId } from '../http/visitor';
+import { AFTER_PAINT_MARK } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
 import { resolveForVisitor } from '../remotes/registry';
 import { userJson } from '../users/repository';
@@ -100,4 +101,14 @@ export async function remotePreloads(remotesDir: string, remote: RemoteDescripto
 /** `extra` at the end of the page's `<head>`; the page unchanged when it has none. */
 export function intoHead(html: string, extra: string): string {
   return extra && html.includes('</head>') ? html.replace('</head>', `${extra}</head>`) : html;
+}
+
+/**
+ * `extra` at the end of the page's body (after its content, before the inline script that starts the app: what it
+ * starts reads `extra`), else in its head.
+ */
+export function atBodyEnd(html: string, extra: string): string {
+  const starter = html.lastIndexOf(`<script ${AFTER_PAINT_MARK}`);
+  const end = starter >= 0 ? starter : html.lastIndexOf('</body>');
+  return extra && end >= 0 ? `${html.slice(0, end)}${extra}${html.slice(end)}` : intoHead(html, extra);
 }

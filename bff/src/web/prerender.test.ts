@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
-import { pageLanguage } from '../remotes/prerender';
+import { pageLanguage, styleAttributesToRules } from '../remotes/prerender';
 
 // A stand-in mf-marketing build with prerendered fragments (as its build writes them) and a built shell.
 let root: string;
@@ -15,6 +15,8 @@ const HEROES = {
   hr: 'Položite njemački test za naturalizaciju',
 };
 const CSS = 'static/css/async/__federation_expose_App.0123456789.css';
+/** The shell's script that starts the entry scripts after the first paint (shell/public/after-paint.js). */
+const AFTER_PAINT = '(()=>{window.__started=document.currentScript.dataset.scripts})();';
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-prerender-'));
@@ -42,10 +44,17 @@ beforeAll(async () => {
       `<article><h1>Knowledge ${lang}</h1></article>`,
     );
   }
-  // The build lists what it prerendered; a fragment it does not list (here /about) is never served.
+  // The build lists what it prerendered, with each page's document title; a fragment it does not list (here
+  // /about) is never served.
   await fs.writeFile(
     path.join(dist, 'prerender', 'pages.json'),
-    JSON.stringify({ pages: ['/', '/knowledge/einburgerungstest'] }),
+    JSON.stringify({
+      pages: ['/', '/knowledge/einburgerungstest'],
+      titles: {
+        de: { '/knowledge/einburgerungstest': 'Der Einbürgerungstest erklärt · Bürgerfit' },
+        hr: { '/knowledge/einburgerungstest': 42 },
+      },
+    }),
   );
   await fs.writeFile(path.join(dist, 'prerender', 'en', 'about.html'), '<h1>About, unlisted</h1>');
   await fs.writeFile(
@@ -56,6 +65,7 @@ beforeAll(async () => {
     path.join(await mkdirp(root, 'shell', 'dist', 'static', 'css'), 'index.abcdef0123.css'),
     'body{margin:0}',
   );
+  await fs.writeFile(path.join(root, 'shell', 'dist', 'after-paint.js'), AFTER_PAINT);
   app = await createTestApp({ STATIC_ROOT: root });
 });
 afterAll(async () => {
@@ -81,9 +91,17 @@ describe('prerendered marketing pages', () => {
     const html = await res.text();
     expect(hero(html)).toBe(HEROES.de);
     expect(html).toContain('<html lang="de">');
+    // A static page: the shell starts its remote only once the learner uses the page.
     expect(html).toMatch(
-      /<div id="root"><main id="bf-prerender" data-remote="mf_marketing" data-path="\/" data-lang="de">/,
+      /<div id="root"><main id="bf-prerender" data-remote="mf_marketing" data-path="\/" data-lang="de" data-wake="interaction">/,
     );
+    // The boot data comes after the content (the content paints first), then the script that starts the app,
+    // inline: the entry scripts start without waiting a round trip for it.
+    expect(html).toMatch(
+      /<\/main><\/div><script id="bf-boot" type="application\/json">\{[^<]*\}<\/script><script data-bf-after-paint data-scripts="\/static\/js\/index\.1234567890\.js">([^<]*)<\/script><\/body>/,
+    );
+    expect(html).toContain(`>${AFTER_PAINT}</script></body>`);
+    expect(html).not.toMatch(/<head>.*bf-boot.*<\/head>/s);
     // The first paint needs no stylesheet request: the shell's and the remote's CSS are in one <style>, which the
     // page's Content-Security-Policy allows by its hash (no 'unsafe-inline'); nothing else is inline.
     expect(html).not.toContain('rel="stylesheet"');
@@ -96,13 +114,17 @@ describe('prerendered marketing pages', () => {
       .digest('base64');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(new RegExp(`style-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    // The one inline script is allowed by its hash, nothing else inline.
+    const scriptHash = createHash('sha256').update(AFTER_PAINT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${scriptHash.replace(/[+/]/g, '\\$&')}';`));
     expect(csp).not.toContain('unsafe-inline');
     expect(html).not.toMatch(/<script>|style="/);
+    expect([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)]).toHaveLength(
+      1,
+    );
     // The shell's entry script is fetched and run only after the first paint of the text.
     expect(html).not.toContain('<script defer src="/static/js/index.1234567890.js">');
-    expect(html).toContain(
-      '<script defer src="/after-paint.js" data-scripts="/static/js/index.1234567890.js"></script>',
-    );
+    expect(html).not.toContain('src="/after-paint.js"');
   });
 
   it('prefers the language cookie the shell sets, and falls back to English', async () => {
@@ -114,6 +136,20 @@ describe('prerendered marketing pages', () => {
       headers: { cookie: 'bf_lang=de' },
     });
     expect(await knowledge.text()).toContain('<h1>Knowledge de</h1>');
+  });
+
+  it("names the page with the title the build wrote for that page and language, else keeps the shell's", async () => {
+    const title = async (p: string, lang: string) =>
+      /<title>([^<]*)<\/title>/.exec(
+        await (await app.request(p, { headers: { cookie: `bf_lang=${lang}` } })).text(),
+      )?.[1];
+    expect(await title('/knowledge/einburgerungstest', 'de')).toBe(
+      'Der Einbürgerungstest erklärt · Bürgerfit',
+    );
+    // No title for English; a title that is not text is ignored.
+    expect(await title('/knowledge/einburgerungstest', 'en')).toBe('Bürgerfit');
+    expect(await title('/knowledge/einburgerungstest', 'hr')).toBe('Bürgerfit');
+    expect(await title('/', 'de')).toBe('Bürgerfit');
   });
 
   it('sends the plain shell page for other paths, for /index.html (the offline copy) and for pages without a fragment', async () => {
@@ -139,5 +175,32 @@ describe('prerendered marketing pages', () => {
     expect(pageLanguage('xx', 'hr')).toBe('hr');
     expect(pageLanguage(undefined, undefined)).toBe('en');
     expect(pageLanguage('de', 'en')).toBe('de');
+  });
+});
+
+describe('style attributes of server-made markup', () => {
+  it('become rules of the page stylesheet (the policy refuses inline style attributes), one per distinct style', () => {
+    const { fragment, css } = styleAttributesToRules(
+      '<div class="bar"><div class="fill" style="width:40.0%"></div></div><p style="width:40.0%">40 &amp; more</p>' +
+        '<svg><circle style="stroke-dashoffset:12.5;color:red !important" r="4"></circle></svg>' +
+        '<span style="font-family:&quot;Noto&quot;">x</span>',
+    );
+    expect(fragment).toBe(
+      '<div class="bar"><div class="fill" data-bf-style="0"></div></div><p data-bf-style="0">40 &amp; more</p>' +
+        '<svg><circle data-bf-style="1" r="4"></circle></svg><span data-bf-style="2">x</span>',
+    );
+    expect(css).toBe(
+      '[data-bf-style="0"]{width:40.0% !important}' +
+        '[data-bf-style="1"]{stroke-dashoffset:12.5 !important;color:red !important}' +
+        '[data-bf-style="2"]{font-family:"Noto" !important}',
+    );
+  });
+
+  it('drops a style that could break out of its rule, and leaves text that only looks like one', () => {
+    const { fragment, css } = styleAttributesToRules(
+      '<p style="color:red}body{display:none">a</p><p>style="width:1px"</p><p style="">b</p>',
+    );
+    expect(fragment).toBe('<p>a</p><p>style="width:1px"</p><p>b</p>');
+    expect(css).toBe('');
   });
 });

@@ -10,6 +10,7 @@ import { notFound } from '../http/errors';
 import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
 import { type PageRemote, routeTableReader } from '../pages/route-table';
 import {
+  AFTER_PAINT_SCRIPT,
   injectPrerender,
   PRERENDER_HEADER,
   PRERENDER_REMOTE,
@@ -21,7 +22,7 @@ import {
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
 import { createSsrRenderer, type SelfGet, type SsrRenderer, ssrEntry, ssrPages } from '../remotes/ssr';
-import { bootElement, intoHead, pageBoot, remotePreloads } from './boot';
+import { atBodyEnd, bootElement, intoHead, pageBoot, remotePreloads } from './boot';
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
 
@@ -83,7 +84,8 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     });
   });
 
-  let shellPage: { mtimeMs: number; html: string; styles: ShellStyles } | null = null;
+  let shellPage: { mtimeMs: number; html: string; styles: ShellStyles; afterPaint: string | null } | null =
+    null;
   /** The shell's index.html and its own stylesheets (read again when a new shell build replaces the page). */
   const readShellPage = async () => {
     const file = path.join(shellDist, 'index.html');
@@ -94,7 +96,11 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     for (const [, href] of html.matchAll(/<link href="(\/static\/css\/[\w.-]+\.css)" rel="stylesheet">/g)) {
       if (href) styles.set(href, await fs.readFile(path.join(shellDist, href), 'utf8'));
     }
-    shellPage = { mtimeMs, html, styles };
+    // The script that starts the entry scripts after the first paint, put inline into a prerendered page.
+    const afterPaint = await fs
+      .readFile(path.join(shellDist, AFTER_PAINT_SCRIPT.slice(1)), 'utf8')
+      .catch(() => null);
+    shellPage = { mtimeMs, html, styles, afterPaint };
     return shellPage;
   };
 
@@ -133,7 +139,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const lang = prerenderLanguage(ctx);
     sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
     const started = performance.now();
-    const [{ html, styles }, css, rendered] = await Promise.all([
+    const [{ html, styles, afterPaint }, css, rendered] = await Promise.all([
       readShellPage(),
       remoteCss(config.remotesDir, remote.name, remote.version),
       sharedRenderer.render(
@@ -145,12 +151,11 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     ctx.set('Server-Timing', `ssr;dur=${(performance.now() - started).toFixed(1)}`);
     const page = injectPrerender(
       html,
-      { fragment: rendered.html, css },
+      { fragment: rendered.html, css, title: rendered.title },
       lang,
       ctx.path,
       styles,
-      remote.name,
-      rendered.title,
+      { remote: remote.name, afterPaint },
     );
     return page ? { ...page, remote: remote.name, queries: rendered.queries } : null;
   };
@@ -162,12 +167,15 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
    */
   const prerenderedPage = async (ctx: Context, boot: PageBoot | null) => {
     if (!boot?.remotes || !(await prerenderedPaths(config.remotesDir)).has(ctx.path)) return null;
-    const { html, styles } = await readShellPage();
+    const { html, styles, afterPaint } = await readShellPage();
     const remote = boot.remotes.find((r) => r.name === PRERENDER_REMOTE);
     if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return null;
     const lang = prerenderLanguage(ctx);
     const prepared = await prerendered(config.remotesDir, remote.version, lang, ctx.path);
-    const page = prepared ? injectPrerender(html, prepared, lang, ctx.path, styles) : null;
+    // A static page: reading it needs no script, so its remote starts when the learner first uses the page.
+    const page = prepared
+      ? injectPrerender(html, prepared, lang, ctx.path, styles, { wake: 'interaction', afterPaint })
+      : null;
     return page ? { ...page, remote: PRERENDER_REMOTE, queries: undefined } : null;
   };
 
@@ -216,6 +224,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       if (page) {
         prerenderedHtml = page.html;
         ctx.state.cspStyleHashes = [page.styleHash];
+        if (page.scriptHash) ctx.state.cspScriptHashes = [page.scriptHash];
         ctx.set(PRERENDER_HEADER, page.remote);
         if (boot && page.queries !== undefined) pageBootData = { ...boot, queries: page.queries };
       }
@@ -230,7 +239,10 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('Vary', prerenderedHtml ? 'Cookie, Accept-Language' : 'Cookie');
-    ctx.body = intoHead(html, `${preloads}${pageBootData ? bootElement(pageBootData) : ''}`);
+    const bootData = pageBootData ? bootElement(pageBootData) : '';
+    // With the page's content in it, the boot data (a server render's answers can be hundreds of KB) comes after
+    // the content, so the browser paints the content first; the shell reads it only once the page is parsed.
+    ctx.body = prerenderedHtml ? atBodyEnd(html, bootData) : intoHead(html, `${preloads}${bootData}`);
   };
 
   /** The shell's index.html as built, for the service worker's offline copy (nobody's page). */

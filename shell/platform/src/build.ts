@@ -30,7 +30,8 @@ export interface RemoteBuildOptions extends Pick<RemoteFederationOptions, 'expos
 /**
  * In the browser @buergerfit/ui is the shell's copy (a federation singleton): its CSS-module classes are named
  * `shell_<local>_<hash>` and its CSS is in the shell's own stylesheet. A Node bundle of a remote (server render,
- * prerender) bundles its own copy of ui, so it names ui's classes the shell's way (same hash: the hash is of the
+ * prerender) bundles its own copy of ui, and every remote bundles ui's question entry (`@buergerfit/ui/question`,
+ * not shared): both name ui's classes the shell's way (same hash: the hash is of the
  * file's path relative to the project and the class, and every project sits next to ui/). Then the server's
  * markup of a ui component has the classes the live page has: styled before any script, and no shift when the
  * app takes over.
@@ -110,6 +111,8 @@ export function defineRemoteConfig(options: RemoteBuildOptions, extra: RemoteCon
       distPath: { root: process.env.BUERGERFIT_DIST_DIR || 'dist' },
       cssModules: { localIdentName: `${cssPrefix}_[local]_[hash:base64:5]` },
     },
+    // ui's own CSS modules (its question entry is bundled into the remote) named as in the server render.
+    tools: { cssLoader: { modules: { getLocalIdent: shellNamesForUi(cssPrefix) } } },
     // Lazy compilation breaks the federation's async shared chunks in dev.
     dev: { assetPrefix: 'auto', lazyCompilation: false },
     server: {
@@ -134,7 +137,6 @@ export function defineRemoteConfig(options: RemoteBuildOptions, extra: RemoteCon
                 filename: { js: '[name].mjs' },
                 minify: false,
               },
-              tools: { cssLoader: { modules: { getLocalIdent: shellNamesForUi(cssPrefix) } } },
             },
           },
         }

@@ -79,7 +79,7 @@ export function hostFederation(): ModuleFederationOptions {
     shareStrategy: 'loaded-first',
     dts: false,
     // The shell provides the federation runtime to every remote (saves ~25 KB gzip per remote entry).
-    experiments: { provideExternalRuntime: true },
+    experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
   };
 }
 

@@ -17,6 +17,10 @@ import { PlatformProviders } from './providers';
 import { createQueryClient } from './query';
 import { MemoryRouter } from './router';
 import { takeServerTitle } from './title';
+
+/** For a remote's build-time prerender: the title the page just rendered asked for. */
+export { takeServerTitle };
+
 import type { Language } from './types';
 
 /** What the BFF asks a remote to render. */

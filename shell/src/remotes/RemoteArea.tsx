@@ -5,6 +5,7 @@ import {
   type RemoteProps,
   trackConversion,
   useDocumentTitle,
+  useLanguage,
   useLocation,
   useNavigate,
 } from '@buergerfit/platform';
@@ -17,6 +18,7 @@ import {
   type MouseEvent,
   type ReactNode,
   Suspense,
+  use,
   useCallback,
   useEffect,
   useMemo,
@@ -29,7 +31,16 @@ import { ROUTES } from '../route-table';
 import styles from '../shell.module.css';
 import { type RemoteLoader, useRemoteLoader } from './context';
 import { remoteEntry } from './entry';
-import { holdClick, holdValue, prerenderedFor, releasePrerendered } from './prerendered';
+import {
+  holdClick,
+  holdFocus,
+  holdValue,
+  isAwake,
+  onWake,
+  prerenderedFor,
+  releasePrerendered,
+  wakePrerendered,
+} from './prerendered';
 
 type LazyEntry<N extends RemoteName, E extends RemoteExpose<N>> = LazyExoticComponent<
   ComponentType<RemoteProps<N, E>>
@@ -172,13 +183,18 @@ function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
     const onField = (event: Event) => {
       if (event.target instanceof Element) holdValue(container, name, event.target);
     };
+    const onFocus = (event: Event) => {
+      if (event.target instanceof Element) holdFocus(container, name, event.target);
+    };
     container.addEventListener('submit', onSubmit);
     container.addEventListener('change', onField);
     container.addEventListener('input', onField);
+    container.addEventListener('focusin', onFocus);
     return () => {
       container.removeEventListener('submit', onSubmit);
       container.removeEventListener('change', onField);
       container.removeEventListener('input', onField);
+      container.removeEventListener('focusin', onFocus);
     };
   }, [name]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -207,6 +223,42 @@ function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
   );
 }
 
+/** Never settles: a Suspense boundary around it shows its fallback until the component is replaced. */
+const DORMANT: Promise<never> = new Promise(() => {});
+
+/** Keeps a static prerendered page's markup (its boundary's fallback) on screen until the page wakes. */
+function Dormant(): null {
+  use(DORMANT);
+  return null;
+}
+
+/**
+ * Whether a static prerendered page's live remote may start (see prerendered.ts): until the learner interacts with
+ * the markup or picks another language, the markup is all there is — no remote is loaded, nothing runs — and the
+ * A/B exposure of the variant whose markup it is is recorded at once.
+ */
+function useAwake(
+  name: RemoteName,
+  prerendered: ReturnType<typeof prerenderedFor>,
+  pathname: string,
+): boolean {
+  const loader = useRemoteLoader();
+  const { language } = useLanguage();
+  const [woken, setWoken] = useState(isAwake);
+  // Another path of the remote (a link followed) needs the remote, like any interaction.
+  const awake = woken || prerendered?.wake !== 'interaction' || prerendered.path !== pathname;
+  useEffect(() => {
+    if (awake) return;
+    loader.expose(name);
+    return onWake(() => setWoken(true));
+  }, [awake, loader, name]);
+  // The markup is in the language it was served in: another language needs the live remote.
+  useEffect(() => {
+    if (!awake && prerendered && language !== prerendered.lang) wakePrerendered();
+  }, [awake, language, prerendered]);
+  return awake;
+}
+
 /** Renders `<name>/<expose>` lazily in the shell's own React tree (context flows through singletons). */
 export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
   name,
@@ -222,6 +274,7 @@ export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
   const isPage = expose === './App' && loadingFallback === undefined;
   // The first page load of a prerendered page: its server-sent markup stays until the remote renders the same.
   const prerendered = isPage ? prerenderedFor(name, pathname) : null;
+  const awake = useAwake(name, prerendered, pathname);
   const onShown = useCallback(() => releasePrerendered(name), [name]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the lazy component after a retry
   const Remote = useMemo(() => lazyRemote(loader, name, expose), [loader, name, expose, attempt]);
@@ -235,7 +288,7 @@ export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
       <Suspense
         fallback={
           prerendered !== null ? (
-            <PrerenderedMarkup name={name} html={prerendered} />
+            <PrerenderedMarkup name={name} html={prerendered.html} />
           ) : loadingFallback === undefined ? (
             <Loading />
           ) : (
@@ -243,8 +296,14 @@ export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
           )
         }
       >
-        <Remote {...props} />
-        {prerendered !== null && <Shown onShown={onShown} />}
+        {awake ? (
+          <>
+            <Remote {...props} />
+            {prerendered !== null && <Shown onShown={onShown} />}
+          </>
+        ) : (
+          <Dormant />
+        )}
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -11,6 +11,11 @@ export interface RemoteLoader {
   reset<N extends RemoteName>(name: N, expose: RemoteExpose<N>): void;
   /** Warm a remote's `./App`; a failure is logged, never thrown. */
   preload(name: RemoteName): void;
+  /**
+   * Record that this visitor was shown their variant of `name` without loading it (its server-made markup): the
+   * A/B exposure, once per page load; a failure is logged, never thrown.
+   */
+  expose(name: RemoteName): void;
 }
 
 const RemoteLoaderContext = createContext<RemoteLoader | null>(null);

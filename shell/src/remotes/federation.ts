@@ -98,6 +98,14 @@ export const federationLoader: RemoteLoader = {
   reset(name, expose) {
     modules.delete(keyOf(name, expose));
   },
+  expose(name) {
+    loadRegistry()
+      .then((remotes) => {
+        const descriptor = remotes.get(name);
+        if (descriptor) recordExposure(descriptor);
+      })
+      .catch((error: unknown) => console.warn(`[shell] exposure of ${name} not recorded`, error));
+  },
   preload(name) {
     // Only a warm-up: the area that renders the remote shows a failure (and retries).
     federationLoader.load(name, './App').catch((error: unknown) => {

@@ -13,28 +13,105 @@ export interface Prerendered {
   path: string;
   lang: string;
   html: string;
+  /**
+   * When the live remote starts: `load` at once (a page rendered on the server with the visitor's data, soon
+   * used), `interaction` only once the learner interacts with the markup or changes the language (a static public
+   * page: reading it needs no script; links work as they are).
+   */
+  wake: 'load' | 'interaction';
 }
 
 let captured: Prerendered | null = null;
 
-/** Reads (and keeps) the prerendered content of `#bf-prerender`, if the page has one. */
+/** Reads (and keeps) the prerendered content of `#bf-prerender`, if the page has one (once per page load). */
 export function capturePrerendered(doc: Document = document): Prerendered | null {
+  awake = false;
+  wakeListeners.clear();
+  stopWatching?.();
   const el = doc.getElementById('bf-prerender');
-  const { remote, path, lang } = el?.dataset ?? {};
-  captured = el && remote && path ? { remote, path, lang: lang ?? '', html: el.innerHTML } : null;
+  const { remote, path, lang, wake } = el?.dataset ?? {};
+  captured =
+    el && remote && path
+      ? {
+          remote,
+          path,
+          lang: lang ?? '',
+          html: el.innerHTML,
+          wake: wake === 'interaction' ? 'interaction' : 'load',
+        }
+      : null;
+  if (captured?.wake === 'interaction') watchForInteraction(doc);
   return captured;
 }
 
-/** The captured markup for `remote` at `pathname`, until the remote has rendered once (then never again). */
-export function prerenderedFor(remote: string, pathname: string): string | null {
-  return captured && captured.remote === remote && captured.path === pathname ? captured.html : null;
+/**
+ * The captured markup for `remote` at `pathname`, until the remote has rendered once (then never again). A static
+ * page's markup stays the fallback on the remote's other paths too: a link of it followed before the remote ran
+ * keeps the page on screen while the remote loads (as the live remote's own transition would), not "Loading…".
+ */
+export function prerenderedFor(remote: string, pathname: string): Prerendered | null {
+  if (!captured || captured.remote !== remote) return null;
+  return captured.path === pathname || captured.wake === 'interaction' ? captured : null;
+}
+
+/** Whether the learner has interacted with a static prerendered page (its live remote may start). */
+let awake = false;
+let stopWatching: (() => void) | null = null;
+const wakeListeners = new Set<() => void>();
+/** What counts as the learner starting to use the markup (a link is not: it works without the remote). */
+const WAKING_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const MARKUP = '[data-prerendered], #bf-prerender';
+
+export const isAwake = () => awake;
+
+/** Calls `listener` once the page wakes (at once if it has); returns the unsubscribe. */
+export function onWake(listener: () => void): () => void {
+  if (awake) {
+    listener();
+    return () => {};
+  }
+  wakeListeners.add(listener);
+  return () => wakeListeners.delete(listener);
+}
+
+/** Starts the live remote of a static prerendered page (an interaction, a language change). */
+export function wakePrerendered(): void {
+  if (awake) return;
+  awake = true;
+  for (const listener of [...wakeListeners]) listener();
+  wakeListeners.clear();
+}
+
+function watchForInteraction(doc: Document) {
+  // What after-paint.js saw before the shell ran: a tap, a value or the first touch of the markup.
+  const early = (globalThis as { __bfHeld?: EarlyHeld }).__bfHeld;
+  if (early?.woken || (early?.clicks.length ?? 0) > 0 || Object.keys(early?.values ?? {}).length > 0) {
+    wakePrerendered();
+    return;
+  }
+  const onEvent = (event: Event) => {
+    const target = event.target;
+    if (!(target instanceof Element) || !target.closest(MARKUP) || target.closest('a[href]')) return;
+    stopWatching?.();
+    wakePrerendered();
+  };
+  for (const type of WAKING_EVENTS) doc.addEventListener(type, onEvent, { capture: true, passive: true });
+  stopWatching = () => {
+    for (const type of WAKING_EVENTS) doc.removeEventListener(type, onEvent, true);
+    stopWatching = null;
+  };
 }
 
 /** An element's place below the remote's root: the child index at each level. */
 type ElementPath = number[];
 type Remembered = { path: ElementPath; tag: string; text: string };
 
-let pendingClick: { remote: string; target: Remembered } | null = null;
+/** Taps on the markup, in order (the live remote gets each, as the learner made them). */
+let pendingClicks: { remote: string; target: Remembered }[] = [];
+/** More taps than this before the live remote is there are not all worth doing again. */
+const MAX_HELD_CLICKS = 10;
+/** The element of the markup that had the keyboard focus last: it has it again on the live remote. */
+let pendingFocus: { remote: string; target: Remembered } | null = null;
 const pendingValues = new Map<
   string,
   { remote: string; target: Remembered; value: string; checked: boolean }
@@ -85,7 +162,8 @@ export function holdClick(container: Element, remote: string, target: Element): 
   const root = rootIn(container, remote);
   if (!el || !root?.contains(el)) return false;
   const remembered = remember(root, el);
-  if (remembered) pendingClick = { remote, target: remembered };
+  if (remembered && pendingClicks.length < MAX_HELD_CLICKS)
+    pendingClicks.push({ remote, target: remembered });
   return true;
 }
 
@@ -98,6 +176,14 @@ export function holdValue(container: Element, remote: string, target: Element): 
   if (!remembered) return;
   const checked = field instanceof HTMLInputElement ? field.checked : false;
   pendingValues.set(remembered.path.join('/'), { remote, target: remembered, value: field.value, checked });
+}
+
+/** Focus moved to an element of the prerendered markup: the same element of the live remote gets it. */
+export function holdFocus(container: Element, remote: string, target: Element): void {
+  const root = rootIn(container, remote);
+  if (!root?.contains(target)) return;
+  const remembered = remember(root, target);
+  pendingFocus = remembered ? { remote, target: remembered } : null;
 }
 
 /** Sets a field the way typing would, so the live remote's own state (React) sees the change. */
@@ -117,7 +203,9 @@ function setField(el: HTMLElement, value: string, checked: boolean) {
 /** What after-paint.js held before the shell ran (the same shape as here). */
 type EarlyHeld = {
   remote: string | null;
-  click: Remembered | null;
+  /** The learner touched, focused or typed in the markup. */
+  woken?: boolean;
+  clicks: Remembered[];
   values: Record<string, { target: Remembered; value: string; checked: boolean }>;
 };
 
@@ -130,7 +218,11 @@ function takeEarlyHeld(): void {
   for (const [key, { target, value, checked }] of Object.entries(early.values)) {
     if (!pendingValues.has(key)) pendingValues.set(key, { remote, target, value, checked });
   }
-  if (early.click && !pendingClick) pendingClick = { remote, target: early.click };
+  // They came first.
+  pendingClicks = [...early.clicks.map((target) => ({ remote, target })), ...pendingClicks].slice(
+    0,
+    MAX_HELD_CLICKS,
+  );
 }
 
 /** The live remote is on screen: later loads show the normal fallback; what the learner did is done again. */
@@ -143,16 +235,28 @@ export function releasePrerendered(remote?: string, doc: Document = document): v
       const el = find(root, target);
       if (el) setField(el, value, checked);
     }
-    const click = pendingClick;
-    if (click && click.remote === remote) {
-      // After the live remote has taken the carried-over values (its state updates render first).
+    const clicks = pendingClicks.filter((c) => c.remote === remote);
+    const focus = pendingFocus;
+    // The markup the keyboard was in is gone: the focus goes to the same element of the live remote.
+    if (focus && focus.remote === remote && clicks.length === 0) {
+      const active = doc.activeElement;
+      if (!active || active === doc.body) find(root, focus.target)?.focus();
+    }
+    // Each tap after the live remote has taken the carried-over values and rendered the tap before (its state
+    // updates render first); a tap whose element is no longer the same (its text changed) is not done.
+    const replay = (index: number) => {
+      const click = clicks[index];
+      if (!click) return;
       setTimeout(() => {
         const el = find(root, click.target);
         el?.focus();
         el?.click();
+        replay(index + 1);
       }, 0);
-    }
+    };
+    replay(0);
   }
   pendingValues.clear();
-  pendingClick = null;
+  pendingClicks = [];
+  pendingFocus = null;
 }

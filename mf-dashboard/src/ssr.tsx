@@ -1,0 +1,8 @@
+/**
+ * The server renderer of this remote (built into the build's `ssr/` folder; the BFF runs it): the learner's
+ * dashboard with their own figures, painted before any script.
+ */
+import { defineSsr } from '@buergerfit/platform/ssr';
+import Root from './Root';
+
+export default defineSsr({ Root, pages: ['/dashboard'] });
