@@ -14,10 +14,28 @@ const WIDTHS = [320, 390, 1280] as const;
 const PHONE = 390;
 const LANGUAGES = ['de', 'en', 'hr'] as const;
 
-/** Waits until the route's remote has rendered its page. */
-async function settled(page: Page) {
+/** Every "loading" text of a language (the keys named loading… in its locale files): what a page shows while it waits. */
+function loadingTexts(lang: string): string[] {
+  const texts: string[] = [];
+  const collect = (value: unknown, key: string) => {
+    if (typeof value === 'string' && /^loading/i.test(key)) texts.push(value);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k);
+  };
+  const folder = path.join(repoRoot, 'locales', lang);
+  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.json'))) {
+    collect(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')), '');
+  }
+  return texts;
+}
+
+/** Waits until the route's remote has rendered its page: a heading, no loading text left, the page loaded. */
+async function settled(page: Page, lang: string) {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  const waiting = loadingTexts(lang);
+  await expect
+    .poll(() => page.evaluate((texts) => texts.filter((t) => document.body.innerText.includes(t)), waiting))
+    .toEqual([]);
+  await page.waitForLoadState('load');
 }
 
 /** How much wider than the viewport the page is (0 when nothing scrolls sideways). */
@@ -55,7 +73,7 @@ async function checkRoutes(page: Page, lang: string, routes: readonly string[]) 
   for (const route of routes) {
     await page.setViewportSize({ width: PHONE, height: 844 });
     await page.goto(route);
-    await settled(page);
+    await settled(page, lang);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width === 1280 ? 800 : 700 });
