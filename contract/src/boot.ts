@@ -28,6 +28,14 @@ export const PageBoot = z
      * remote's server renderer left it), so the live remote shows the same at once instead of asking again.
      */
     queries: z.unknown().optional(),
+    /**
+     * A page the server rendered: the first data too large to travel inside it (a learner's question set), named
+     * by the API path that answers it. The page preloads each path; the shell hydrates the query from its answer
+     * before the live remote renders.
+     */
+    deferredQueries: z
+      .array(z.object({ queryKey: z.array(z.unknown()), path: z.string().startsWith('/api/') }).strict())
+      .optional(),
   })
   .strict();
 export type PageBoot = z.infer<typeof PageBoot>;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes';
+import { contentShown } from '../support/settled';
 
 /**
  * Every route of the app, signed out and signed in, in the light and the dark theme: axe finds no serious or
@@ -30,8 +31,7 @@ async function watchCsp(page: Page): Promise<string[]> {
 /** Waits until the route's remote has rendered its page (a heading in main, no Loading left). */
 async function settled(page: Page) {
   await expect(main(page).getByRole('heading').first()).toBeVisible();
-  await expect(page.getByText(/^Loading…?$/)).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await contentShown(page, 'en');
 }
 
 /** The rules whose outcome depends on the theme's colours (the structure is the same in both themes). */

@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInLearner } from '../support/learn';
 import { repoRoot } from '../support/remotes-cli';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes';
+import { contentShown } from '../support/settled';
 
 /**
  * Phone first, in every language: at 320, 390 and 1280 px in de, en and hr no route scrolls sideways (the
@@ -14,28 +15,10 @@ const WIDTHS = [320, 390, 1280] as const;
 const PHONE = 390;
 const LANGUAGES = ['de', 'en', 'hr'] as const;
 
-/** Every "loading" text of a language (the keys named loading… in its locale files): what a page shows while it waits. */
-function loadingTexts(lang: string): string[] {
-  const texts: string[] = [];
-  const collect = (value: unknown, key: string) => {
-    if (typeof value === 'string' && /^loading/i.test(key)) texts.push(value);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k);
-  };
-  const folder = path.join(repoRoot, 'locales', lang);
-  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.json'))) {
-    collect(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')), '');
-  }
-  return texts;
-}
-
 /** Waits until the route's remote has rendered its page: a heading, no loading text left, the page loaded. */
 async function settled(page: Page, lang: string) {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  const waiting = loadingTexts(lang);
-  await expect
-    .poll(() => page.evaluate((texts) => texts.filter((t) => document.body.innerText.includes(t)), waiting))
-    .toEqual([]);
-  await page.waitForLoadState('load');
+  await contentShown(page, lang);
 }
 
 /** How much wider than the viewport the page is (0 when nothing scrolls sideways). */

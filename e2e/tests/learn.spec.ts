@@ -141,6 +141,20 @@ test('the first question comes from the server: without JavaScript it is there, 
     await noScript.close();
   }
 
+  // The page itself stays small: the learner's question set is not inside it; the page preloads it beside the
+  // scripts (with the learner's cookies, as the app asks for it).
+  const html = await (await signingIn.request.get('/learn')).text();
+  expect(html).toContain(
+    '<link rel="preload" href="/api/en/learn" as="fetch" crossorigin="use-credentials">',
+  );
+  const boot = JSON.parse(
+    /<script id="bf-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+  );
+  expect(boot.deferredQueries).toEqual([
+    { queryKey: ['learn', 'questions', expect.any(String), 'en', null], path: '/api/en/learn' },
+  ]);
+  expect(JSON.stringify(boot.queries)).not.toContain(q1.text);
+
   // The learn remote's scripts held back (and not served by a service worker, which page.route does not see): the
   // learner answers on the server's page; the answer is taken once the app is there (marked and stored).
   const withHeldScripts = await browser.newContext({
@@ -163,4 +177,36 @@ test('the first question comes from the server: without JavaScript it is there, 
   await expect(answers(page).locator(`[data-answer="${q1.correct}"]`)).toHaveClass(/correct/);
   await expect.poll(async () => (await progress(page))[q1.id]?.seen ?? 0).toBe(1);
   await withHeldScripts.close();
+
+  // The question set held back instead, while the remote's scripts arrive: the live remote waits for it, so the
+  // server's question stays on screen, never a loading text, until the live page can show the same.
+  const withHeldSet = await browser.newContext({ serviceWorkers: 'block', storageState, locale: 'en-US' });
+  const slow = await withHeldSet.newPage();
+  await slow.addInitScript((loading) => {
+    new MutationObserver(() => {
+      if (document.body?.innerText.includes(loading)) document.documentElement.dataset.sawLoading = 'yes';
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, 'Loading questions…');
+  let releaseSet = () => {};
+  const setHeld = new Promise<void>((resolve) => {
+    releaseSet = resolve;
+  });
+  await slow.route(/\/api\/en\/learn$/, async (route) => {
+    await setHeld;
+    await route.continue();
+  });
+  const remoteApp = slow.waitForResponse((r) =>
+    /\/remotes\/mf_learn\/.*__federation_expose_App.*\.js$/.test(r.url()),
+  );
+  await slow.goto('/learn');
+  await remoteApp;
+  // Two frames after the remote's module arrived: a remote that did not wait would show its loading text by now.
+  await slow.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const held = slow.locator('#bf-prerender, [data-prerendered="mf_learn"]');
+  await expect(held.getByRole('heading', { level: 2, name: q1.text })).toBeVisible();
+  releaseSet();
+  await expect(held).toHaveCount(0);
+  await expect(slow.getByRole('main').getByRole('heading', { level: 2, name: q1.text })).toBeVisible();
+  expect(await slow.locator('html').getAttribute('data-saw-loading')).toBeNull();
+  await withHeldSet.close();
 });

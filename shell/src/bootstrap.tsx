@@ -1,5 +1,6 @@
 import { shell } from '@buergerfit/locales';
 import {
+  api,
   applyTheme,
   BrowserRouter,
   createQueryClient,
@@ -14,7 +15,7 @@ import { createRoot } from 'react-dom/client';
 import { ShellApp } from './App';
 import { RemoteLoaderProvider } from './remotes/context';
 import { federationLoader, loadRegistry } from './remotes/federation';
-import { capturePrerendered } from './remotes/prerendered';
+import { awaitDeferredData, capturePrerendered } from './remotes/prerendered';
 import { registerServiceWorker } from './serviceWorker';
 
 async function start() {
@@ -32,6 +33,17 @@ async function start() {
   const queryClient = createQueryClient();
   const queries = pageBoot()?.queries;
   if (queries && typeof queries === 'object') hydrate(queryClient, queries as DehydratedState);
+  // Its larger first data came beside it (preloaded by the page): into the cache before the live remote renders.
+  const deferred = pageBoot()?.deferredQueries ?? [];
+  if (Array.isArray(deferred) && deferred.length > 0) {
+    awaitDeferredData(
+      Promise.all(
+        deferred.map(({ queryKey, path }) =>
+          api.get<unknown>(path).then((data) => queryClient.setQueryData(queryKey, data)),
+        ),
+      ),
+    );
+  }
   const app = createRoot(root);
   // A transition renders in slices of a few milliseconds that yield to the browser between them (a default update
   // renders in one long task): the page the server sent stays on screen and answers input meanwhile.

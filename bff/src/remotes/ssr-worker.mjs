@@ -42,12 +42,13 @@ parentPort.on('message', async (message) => {
     });
   try {
     const ssr = await load(file);
-    const { html, queries, title } = await ssr.render(request, fetchApi);
+    const { html, queries, deferred, title } = await ssr.render(request, fetchApi);
     parentPort.postMessage({
       type: 'done',
       id,
       html: String(html),
       queries: JSON.stringify(queries ?? null),
+      deferred: JSON.stringify(Array.isArray(deferred) ? deferred : []),
       title: typeof title === 'string' ? title : null,
     });
   } catch (error) {

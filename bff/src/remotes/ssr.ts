@@ -26,7 +26,37 @@ export type SsrRequest = {
 };
 /** A GET on the BFF's own API as the visitor: status and body. */
 export type SelfGet = (path: string) => Promise<{ status: number; body: string }>;
-export type SsrResult = { html: string; queries: unknown; title: string | null };
+/**
+ * A query the renderer left out of the page for its size, named by the API path that answers it (platform's
+ * `DeferredQuery`): the page preloads the path and the shell hydrates the query from it.
+ */
+export type DeferredQuery = { queryKey: unknown[]; path: string };
+export type SsrResult = {
+  html: string;
+  queries: unknown;
+  deferred: DeferredQuery[];
+  title: string | null;
+};
+
+/** The longest API path worth naming in a page. */
+const MAX_DEFERRED_PATH = 300;
+
+/**
+ * What the renderer named as deferred, as far as it is sound: a GET path of this app's own API (no scheme, no
+ * `..`, nothing that would need escaping in an attribute) and a key that is a list; at most a few.
+ */
+export function readDeferred(value: unknown): DeferredQuery[] {
+  if (!Array.isArray(value)) return [];
+  const out: DeferredQuery[] = [];
+  for (const item of value.slice(0, 8)) {
+    const { queryKey, path: apiPath } = (item ?? {}) as { queryKey?: unknown; path?: unknown };
+    if (!Array.isArray(queryKey) || typeof apiPath !== 'string' || apiPath.length > MAX_DEFERRED_PATH)
+      continue;
+    if (!/^\/api\/[\w\-./?=&%]*$/.test(apiPath) || apiPath.split(/[/?]/).includes('..')) continue;
+    out.push({ queryKey, path: apiPath });
+  }
+  return out;
+}
 
 /** Per published version (whose folder never changes): the paths its renderer serves. */
 const pageLists = new Map<string, readonly string[]>();
@@ -142,6 +172,7 @@ export function createSsrRenderer({
         job.resolve({
           html: String(message.html),
           queries: JSON.parse(String(message.queries)),
+          deferred: readDeferred(JSON.parse(String(message.deferred ?? '[]'))),
           title: typeof message.title === 'string' ? message.title : null,
         });
       } else {

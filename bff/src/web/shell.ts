@@ -24,6 +24,9 @@ import { manifestUrlFor } from '../remotes/publish';
 import { createSsrRenderer, type SelfGet, type SsrRenderer, ssrEntry, ssrPages } from '../remotes/ssr';
 import { atBodyEnd, bootElement, intoHead, pageBoot, remotePreloads } from './boot';
 
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
 
 /** The app's icon (shell/public/favicon.svg): not content-hashed, so cached for a week rather than for good. */
@@ -157,7 +160,9 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       styles,
       { remote: remote.name, afterPaint },
     );
-    return page ? { ...page, remote: remote.name, queries: rendered.queries } : null;
+    return page
+      ? { ...page, remote: remote.name, queries: rendered.queries, deferred: rendered.deferred }
+      : null;
   };
 
   /**
@@ -176,7 +181,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const page = prepared
       ? injectPrerender(html, prepared, lang, ctx.path, styles, { wake: 'interaction', afterPaint })
       : null;
-    return page ? { ...page, remote: PRERENDER_REMOTE, queries: undefined } : null;
+    return page ? { ...page, remote: PRERENDER_REMOTE, queries: undefined, deferred: [] } : null;
   };
 
   /**
@@ -213,6 +218,8 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     }
     let prerenderedHtml: string | null = null;
     let pageBootData = boot;
+    /** Preloads of the answers a server render left out of the page (its large first data). */
+    let dataPreloads = '';
     try {
       const page =
         (boot && route
@@ -226,7 +233,20 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
         ctx.state.cspStyleHashes = [page.styleHash];
         if (page.scriptHash) ctx.state.cspScriptHashes = [page.scriptHash];
         ctx.set(PRERENDER_HEADER, page.remote);
-        if (boot && page.queries !== undefined) pageBootData = { ...boot, queries: page.queries };
+        if (boot && page.queries !== undefined) {
+          pageBootData = {
+            ...boot,
+            queries: page.queries,
+            ...(page.deferred.length > 0 ? { deferredQueries: page.deferred } : {}),
+          };
+          // The platform's API client sends its cookies (credentials: include): the preload must match that.
+          dataPreloads = page.deferred
+            .map(
+              (d) =>
+                `<link rel="preload" href="${escapeAttr(d.path)}" as="fetch" crossorigin="use-credentials">`,
+            )
+            .join('');
+        }
       }
     } catch (err) {
       ctx.state.log.warn({ err }, 'prerendered page not served');
@@ -242,7 +262,9 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const bootData = pageBootData ? bootElement(pageBootData) : '';
     // With the page's content in it, the boot data (a server render's answers can be hundreds of KB) comes after
     // the content, so the browser paints the content first; the shell reads it only once the page is parsed.
-    ctx.body = prerenderedHtml ? atBodyEnd(html, bootData) : intoHead(html, `${preloads}${bootData}`);
+    ctx.body = prerenderedHtml
+      ? atBodyEnd(intoHead(html, dataPreloads), bootData)
+      : intoHead(html, `${preloads}${bootData}`);
   };
 
   /** The shell's index.html as built, for the service worker's offline copy (nobody's page). */

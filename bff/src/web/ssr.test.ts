@@ -31,6 +31,18 @@ export default {
       html: '<h1 id="t">' + [request.url, request.basename, request.lang, who, me.status, outside.status, names.length, names[0], secret].join('|') + '</h1>',
       queries: { mutations: [], queries: [{ queryKey: ['federal-states', request.lang], state: { data: names.length } }] },
       title: 'Demo <' + request.lang + '> · Bürgerfit',
+      ...(params.has('deferred')
+        ? {
+            deferred: [
+              { queryKey: ['federal-states', 'all', request.lang], path: '/api/' + request.lang + '/german-federal-states' },
+              { queryKey: ['elsewhere'], path: 'https://example.com/api/x' },
+              { queryKey: ['auth'], path: '/auth/refresh' },
+              { queryKey: ['up'], path: '/api/../auth/refresh' },
+              { queryKey: ['quote'], path: '/api/x"><script>alert(1)</script>' },
+              { queryKey: 'not a list', path: '/api/en/topics' },
+            ],
+          }
+        : {}),
     };
   },
 };
@@ -126,6 +138,24 @@ describe('server-rendered pages', () => {
       session: { status: 'guest' },
       queries: { mutations: [], queries: [{ queryKey: ['federal-states', 'de'], state: { data: 16 } }] },
     });
+  });
+
+  it('names the answers the renderer left out of the page: a preload with cookies and the boot data, only own API paths', async () => {
+    const res = await app.request('/demo?deferred=1', { headers: { cookie: 'bf_lang=en' } });
+    const html = await res.text();
+    expect(res.headers.get('x-buergerfit-prerender')).toBe('mf_exam');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect([...head.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<link rel="preload" href="/api/en/german-federal-states" as="fetch" crossorigin="use-credentials">',
+    ]);
+    expect(boot(html)).toMatchObject({
+      deferredQueries: [{ queryKey: ['federal-states', 'all', 'en'], path: '/api/en/german-federal-states' }],
+    });
+    expect(html).not.toContain('alert(1)');
+    // A page with nothing left out names nothing.
+    const plain = await (await app.request('/demo')).text();
+    expect(plain).not.toContain('rel="preload"');
+    expect(boot(plain)).not.toHaveProperty('deferredQueries');
   });
 
   it('renders a signed-in learner’s page as them: their API calls carry their session', async () => {

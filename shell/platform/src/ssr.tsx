@@ -6,6 +6,7 @@
  * this visitor), and renders again with the answers. The answers go into the page as well (`queries`, the
  * dehydrated query cache), so the live remote renders the same markup at once, without asking again.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BootSession } from '@buergerfit/contract';
 import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -36,10 +37,29 @@ export interface SsrRequest {
 /** A GET on the BFF's own API as this visitor (the BFF answers it in-process). */
 export type SsrFetch = (path: string) => Promise<{ status: number; body: string }>;
 
+/**
+ * A query whose answer is too large to travel inside the page (a learner's whole question set): the page names the
+ * API path that answered it instead, so the browser fetches it beside the scripts (a preload) while the markup —
+ * already painted — does not wait for it.
+ */
+export interface DeferredQuery {
+  queryKey: readonly unknown[];
+  path: string;
+}
+
+/**
+ * Answers larger than this (JSON characters) are deferred rather than inline: every byte inline comes before the
+ * page's end, and a big answer (100 KB of questions) delays the shell's start by its whole transfer.
+ */
+export const INLINE_ANSWER_LIMIT = 16 * 1024;
+
 /** The rendered page: its markup, and the query cache that produced it. */
 export interface SsrResult {
   html: string;
+  /** The answers small enough to travel in the page. */
   queries: DehydratedState;
+  /** The answers that do not (each from exactly one GET), named by path. */
+  deferred: DeferredQuery[];
   /** The document title the page asked for (`useDocumentTitle`); null when it set none. */
   title: string | null;
 }
@@ -50,6 +70,9 @@ export interface SsrModule {
   pages: readonly string[];
   render(request: SsrRequest, fetchApi: SsrFetch): Promise<SsrResult>;
 }
+
+/** The API paths the query running in this async context asked for (one list per query fetch). */
+const asking = new AsyncLocalStorage<string[]>();
 
 /** At most this many render-and-fetch rounds (a query that needs another's answer takes one more). */
 const MAX_ROUNDS = 3;
@@ -94,6 +117,7 @@ function serverFetch(fetchApi: SsrFetch): typeof fetch {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    asking.getStore()?.push(path);
     if (method !== 'GET' || !path.startsWith('/api/')) {
       return new Response(
         JSON.stringify({ error: { code: 'ssr', message: 'Not while rendering on the server' } }),
@@ -135,17 +159,37 @@ export function defineSsr({
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
     takeServerTitle();
     let html = await renderOnce(Root, request, client);
+    /** Per query (its hash), the API paths its fetch asked for. */
+    const pathsOf = new Map<string, string[]>();
     for (let round = 1; round < MAX_ROUNDS; round++) {
       const waiting = unanswered(client);
       if (waiting.length === 0) break;
       // A failed query stays failed in the page (the live remote shows its own retry, as it would have).
-      await Promise.all(waiting.map((q) => q.fetch().catch(() => undefined)));
+      await Promise.all(
+        waiting.map((q) => {
+          const paths: string[] = [];
+          pathsOf.set(q.queryHash, paths);
+          return asking.run(paths, () => q.fetch()).catch(() => undefined);
+        }),
+      );
       html = await renderOnce(Root, request, client);
     }
+    // A large answer that one GET gave is named by its path; the rest travels in the page.
+    const deferred: DeferredQuery[] = [];
+    const deferredHashes = new Set<string>();
+    for (const q of client.getQueryCache().getAll()) {
+      const paths = pathsOf.get(q.queryHash);
+      if (q.state.status !== 'success' || paths?.length !== 1 || !paths[0]) continue;
+      if ((JSON.stringify(q.state.data) ?? '').length <= INLINE_ANSWER_LIMIT) continue;
+      deferred.push({ queryKey: q.queryKey, path: paths[0] });
+      deferredHashes.add(q.queryHash);
+    }
     // Only answers: a failed or unfinished query is asked again by the live remote.
-    const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+    const queries = dehydrate(client, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && !deferredHashes.has(q.queryHash),
+    });
     client.clear();
-    return { html, queries, title: takeServerTitle() };
+    return { html, queries, deferred, title: takeServerTitle() };
   };
   return {
     pages,

@@ -32,6 +32,7 @@ import styles from '../shell.module.css';
 import { type RemoteLoader, useRemoteLoader } from './context';
 import { remoteEntry } from './entry';
 import {
+  deferredDataReady,
   holdClick,
   holdFocus,
   holdValue,
@@ -63,7 +64,12 @@ function lazyRemote<N extends RemoteName, E extends RemoteExpose<N>>(
   cache[name] = entries;
   let component: LazyEntry<N, E> | undefined = entries[expose];
   if (!component) {
-    component = lazy(() => loader.load(name, expose).then((loaded) => remoteEntry(name, expose, loaded)));
+    // The first data a server render left out of the page arrives beside the remote's files (see prerendered.ts).
+    component = lazy(() =>
+      Promise.all([loader.load(name, expose), deferredDataReady()]).then(([loaded]) =>
+        remoteEntry(name, expose, loaded),
+      ),
+    );
     entries[expose] = component;
   }
   return component;

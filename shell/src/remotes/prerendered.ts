@@ -54,6 +54,23 @@ export function prerenderedFor(remote: string, pathname: string): Prerendered | 
   return captured.path === pathname || captured.wake === 'interaction' ? captured : null;
 }
 
+/**
+ * A server-rendered page's first data that did not travel inside it (`deferredQueries` of the boot data: a learner's
+ * question set), fetched beside the scripts: the live remote waits for it, so it starts from the same data as the
+ * markup on screen instead of replacing that markup with its loading state. Never rejects.
+ */
+let deferredData: Promise<void> = Promise.resolve();
+
+export function awaitDeferredData(ready: Promise<unknown>): void {
+  deferredData = ready.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Settles once the deferred first data is in the query cache (or could not be had: the remote then asks itself). */
+export const deferredDataReady = (): Promise<void> => deferredData;
+
 /** Whether the learner has interacted with a static prerendered page (its live remote may start). */
 let awake = false;
 let stopWatching: (() => void) | null = null;
