@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CREATE_LIMITS } from '../src/api/exams/exams';
 import { BEACON_LIMIT } from '../src/api/remotes/remotes';
 import { signAccessToken } from '../src/auth/tokens';
@@ -11,6 +11,7 @@ import { NEW_VISITORS } from '../src/http/visitor';
 import { createLogger } from '../src/logger';
 import { createTestApp, type TestApp } from './helpers/app';
 import { answerKey } from './helpers/questions';
+import { clearOfWindowEnd } from './helpers/rate-window';
 import { liveDefault } from './helpers/remotes';
 import { CookieJar, signIn, signInFlow } from './helpers/sign-in';
 
@@ -24,6 +25,8 @@ beforeAll(async () => {
   key = await answerKey(app.db);
 });
 afterAll(() => app.close());
+// Tests here count requests up to a rate limit: none of them may straddle the end of a window.
+beforeEach(() => clearOfWindowEnd(app.db, [15 * 60, 3600]));
 
 /** A client address behind the one trusted proxy (the proxy appends what it saw). */
 let ipSeq = 0;

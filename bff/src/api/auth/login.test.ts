@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { clearOfWindowEnd } from '../../../test/helpers/rate-window';
 import { createApp } from '../../app';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { authSetup } from '../../auth/providers';
@@ -21,6 +22,8 @@ beforeAll(async () => {
   await createUser(app.db, { username: 'sso-only', email: 'sso@example.org' });
 });
 afterAll(() => app.close());
+// Tests here count requests up to a rate limit: none of them may straddle the end of a window.
+beforeEach(() => clearOfWindowEnd(app.db, [LOGIN_LIMITS.windowSeconds]));
 beforeEach(async () => {
   await app.db('rate_limits').delete();
 });

@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { clearOfWindowEnd } from '../../../test/helpers/rate-window';
 import { signIn } from '../../../test/helpers/sign-in';
 import { rateLimitKey } from '../../http/rate-limit';
+import { CONTACT_LIMIT } from './contact';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(() => app.close());
+// Tests here count requests up to a rate limit: none of them may straddle the end of a window.
+beforeEach(() => clearOfWindowEnd(app.db, [CONTACT_LIMIT.windowSeconds]));
 
 const valid = {
   name: 'Ana Horvat',

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { clearOfWindowEnd } from '../../../test/helpers/rate-window';
 import { signIn } from '../../../test/helpers/sign-in';
 import {
   contentVersion,
@@ -21,6 +22,8 @@ beforeAll(async () => {
   version = (await contentVersion(app.db)) as string;
 });
 afterAll(() => app.close());
+// Tests here count requests up to a rate limit: none of them may straddle the end of a window.
+beforeEach(() => clearOfWindowEnd(app.db, [REPORT_LIMITS.windowSeconds]));
 
 const valid = { kind: 'translation', text: 'U prijevodu nedostaje riječ „sadašnja“.' };
 let ip = 0;
