@@ -169,7 +169,9 @@ export async function prerendered(
   return prepared;
 }
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** `value` safe inside a double-quoted HTML attribute. */
+export const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const ENTITIES: Record<string, string> = {
   '&quot;': '"',

@@ -11,6 +11,7 @@ import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
 import { type PageRemote, routeTableReader } from '../pages/route-table';
 import {
   AFTER_PAINT_SCRIPT,
+  attr,
   injectPrerender,
   PRERENDER_HEADER,
   PRERENDER_REMOTE,
@@ -23,9 +24,6 @@ import {
 import { manifestUrlFor } from '../remotes/publish';
 import { createSsrRenderer, type SelfGet, type SsrRenderer, ssrEntry, ssrPages } from '../remotes/ssr';
 import { atBodyEnd, bootElement, intoHead, pageBoot, remotePreloads } from './boot';
-
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
 
@@ -242,8 +240,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
           // The platform's API client sends its cookies (credentials: include): the preload must match that.
           dataPreloads = page.deferred
             .map(
-              (d) =>
-                `<link rel="preload" href="${escapeAttr(d.path)}" as="fetch" crossorigin="use-credentials">`,
+              (d) => `<link rel="preload" href="${attr(d.path)}" as="fetch" crossorigin="use-credentials">`,
             )
             .join('');
         }
