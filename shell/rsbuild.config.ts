@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pluginSsrOutput, ssrEnvironment } from '@buergerfit/platform/build';
 import { bffProxy, hostFederation } from '@buergerfit/platform/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
@@ -15,17 +16,25 @@ const pluginRouteTable = (): RsbuildPlugin => ({
   name: 'buergerfit:route-table',
   setup(api) {
     api.onAfterBuild(async ({ environments }) => {
-      for (const { distPath } of Object.values(environments)) {
-        await fs.writeFile(path.join(distPath, 'routes.json'), JSON.stringify(routeTableFile()));
-      }
+      const web = environments.web;
+      if (web) await fs.writeFile(path.join(web.distPath, 'routes.json'), JSON.stringify(routeTableFile()));
     });
   },
 });
 
 const PRECACHED = /\.(js|css|woff2?|svg|png|jpe?g|webp|ico)$/;
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(hostFederation()), pluginRouteTable()],
+/** Build only: a Node bundle of the shell's frame (src/frame.tsx: header and footer), copied into `dist/ssr/`. */
+const frameEnvironment = ssrEnvironment('./src/frame.tsx');
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(hostFederation(), { environment: 'web' }),
+    pluginRouteTable(),
+    pluginSsrOutput(),
+  ],
+  environments: { web: {}, ...(command === 'build' ? { ssr: frameEnvironment } : {}) },
   dev: { lazyCompilation: false },
   server: { port: 3000, proxy: bffProxy() },
   html: {
@@ -51,4 +60,4 @@ export default defineConfig({
   // CSS as written for browsers with light-dark(): its polyfill doubled every colour of the page's head CSS and
   // slowed the first paint; older browsers get the light theme from the tokens' @supports fallback.
   tools: { lightningcssLoader: { targets: ['chrome >= 123', 'firefox >= 120', 'safari >= 17.5'] } },
-});
+}));

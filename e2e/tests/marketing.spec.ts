@@ -23,6 +23,19 @@ function watchMarketingFiles(page: Page): string[] {
   });
   return files;
 }
+
+/** The shell's own scripts the page fetches (none either: a static page is complete, header and footer included). */
+function watchShellScripts(page: Page): string[] {
+  const files: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/static/js/')) files.push(pathname);
+  });
+  return files;
+}
+
+/** The server's markup of the page, before the app has run (its own copy inside the app's, once that runs). */
+const serverMarkup = (page: Page) => page.locator('#bf-prerender, [data-prerendered="mf_marketing"]');
 const footer = (page: Page) => page.getByRole('contentinfo');
 
 /** The section's top edge is at the top of the viewport, just below the sticky header (smooth scroll ends). */
@@ -332,27 +345,30 @@ test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
   test('the headline and the primary action are in the first screen, where the prerendered page had them; nothing scrolls sideways', async ({
     page,
   }) => {
-    // The server's prerendered page: while the learner only reads it, the marketing remote is not even fetched.
+    // The server's page, header and footer included: while the learner only reads it, neither the marketing remote
+    // nor the shell's own scripts are even fetched.
     const remoteFiles = watchMarketingFiles(page);
+    const shellScripts = watchShellScripts(page);
     const exposed = page.waitForRequest(
       (r) => r.url().endsWith('/api/remotes/exposures') && r.method() === 'POST',
     );
     await page.goto('/');
     const h1 = page.getByRole('heading', { level: 1 });
     const start = page.getByRole('main').getByRole('link', { name: 'Započnite sada' });
-    await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
-      'Položite njemački test za naturalizaciju',
-    );
-    // The page view counts as this variant's A/B exposure without the remote.
+    await expect(page.locator('#bf-prerender h1')).toHaveText('Položite njemački test za naturalizaciju');
+    await expect(header(page).getByRole('link', { name: 'Prijava' })).toBeInViewport();
+    // The page view counts as this variant's A/B exposure without the app.
     expect((await exposed).postDataJSON()).toEqual({ remote: 'mf_marketing', variant: 'default' });
     await page.waitForLoadState('networkidle');
     expect(remoteFiles).toEqual([]);
+    expect(shellScripts).toEqual([]);
     const boxes = async () => [await h1.boundingBox(), await start.boundingBox()];
     const prerendered = await boxes();
     // The first touch of the page starts the live landing.
     await h1.tap();
     await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
     expect(remoteFiles.length).toBeGreaterThan(0);
+    expect(shellScripts.length).toBeGreaterThan(0);
     await expect(h1).toBeInViewport({ ratio: 1 });
     await expect(start).toBeInViewport({ ratio: 1 });
     // No layout shift when the app takes over.
@@ -370,7 +386,9 @@ test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
     const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
     await page.goto('/');
     await expect(header(page)).toBeVisible();
-    const faq = page.locator('[data-prerendered="mf_marketing"] #faq');
+    // The first tap lands on the server's page (the app starts then), the second on the app's copy of it or still
+    // on the server's: both are held either way.
+    const faq = serverMarkup(page).locator('#faq');
     await faq.getByRole('button').nth(0).tap();
     await faq.getByRole('button').nth(1).tap();
     await expect(page.locator('[data-prerendered="mf_marketing"]')).toHaveCount(1);
@@ -433,6 +451,16 @@ test.describe('prerendered landing page', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bestehe den Einbürgerungstest');
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     });
+
+    test("the shell's header and footer come with the page, and their links work", async ({ page }) => {
+      await page.goto('/');
+      await expect(header(page).getByRole('link', { name: 'Demo' })).toBeVisible();
+      await expect(footer(page)).toContainText('in keiner Verbindung zum Bundesamt für Migration');
+      await header(page).getByRole('link', { name: 'Anmelden' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(header(page).getByRole('link', { name: 'Start', exact: true })).toBeVisible();
+    });
   });
 
   test('the server-made page stays while it is only read, named by its title; the first touch hands it to the app without a loading flash, with one h1', async ({
@@ -449,15 +477,15 @@ test.describe('prerendered landing page', () => {
       }).observe(document, { subtree: true, childList: true });
     });
     const remoteFiles = watchMarketingFiles(page);
+    const shellScripts = watchShellScripts(page);
     await page.goto('/knowledge/einburgerungstest');
     await expect(page).toHaveTitle('The Einbürgerungstest explained · Bürgerfit');
     await page.goto('/');
     await expect(header(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
-      'Pass the German naturalisation test',
-    );
+    await expect(page.locator('#bf-prerender h1')).toHaveText('Pass the German naturalisation test');
     expect(remoteFiles).toEqual([]);
+    expect(shellScripts).toEqual([]);
     await expect(page).toHaveTitle('Bürgerfit');
     // Keyboard first: the focus moves into the page's markup (a button, not a link), the app takes over, and the
     // focus is on the same button of the live page.
@@ -477,13 +505,32 @@ test.describe('prerendered landing page', () => {
     );
   });
 
+  test('a click on the server-made start button, before the app runs, counts and leads to the demo', async ({
+    page,
+  }) => {
+    // What is on screen is the server's page, and nothing has started it yet.
+    await page.goto('/');
+    await expect(header(page)).toBeVisible();
+    await expect(page.locator('#bf-prerender h1')).toHaveText('Pass the German naturalisation test');
+    const conversion = page.waitForRequest(
+      (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
+    );
+    await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
+    expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
+    // A plain link: the demo is the next page the server sends (/start sends a guest there at once).
+    await expect(page).toHaveURL(/\/demo$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
+  });
+
   test('a click on the prerendered start button, before the live landing arrives, navigates in-app and counts', async ({
     page,
   }) => {
-    // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup.
+    // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup, in the app.
     const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
     await page.goto('/');
     await expect(header(page)).toBeVisible();
+    // The app starts at the first touch; the landing stays the server's markup while its remote is held back.
+    await page.getByRole('heading', { level: 1 }).click();
     await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
       'Pass the German naturalisation test',
     );

@@ -70,8 +70,8 @@ test.describe('the shell composes the remotes at runtime', () => {
       await visit(path);
       const h1 = main(page).getByRole('heading', { level: 1 }).first();
       await expect(h1).toBeVisible();
-      // A static page's remote starts at the learner's first touch of the page.
-      if (remote === 'mf_marketing') await h1.click();
+      // A public page is complete as the server sends it; its app starts at the learner's first touch.
+      await h1.click();
       await expect(liveRemoteOnly(page)).toHaveCount(0);
       await expectLoaded(path, remote);
     }
@@ -89,12 +89,18 @@ test.describe('the shell composes the remotes at runtime', () => {
     for (const [path, remote] of protectedRoutes) {
       await visit(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const h1 = main(page).getByRole('heading', { level: 1 }).first();
+      await expect(h1).toBeVisible();
+      // The dashboard, read first, starts its app at the first touch too (learn starts at once).
+      await h1.click();
+      await expect(liveRemoteOnly(page)).toHaveCount(0);
       await expectLoaded(path, remote);
     }
     // An onboarded user's /start goes to the dashboard.
     await page.goto('/start');
     await expect(page).toHaveURL(/\/dashboard$/);
+    await main(page).getByRole('heading', { level: 1 }).first().click();
+    await expect(liveRemoteOnly(page)).toHaveCount(0);
     // One react-dom in the browser across all those page loads: always the shell's shared copy.
     expect(new Set(seen.reactDomCopies).size).toBe(1);
     const shared = await page.evaluate(() => {
@@ -181,7 +187,7 @@ test.describe('the shell composes the remotes at runtime', () => {
     await expect(page).toHaveURL(/\/learn\?topic=history$/);
   });
 
-  test('the page brings the registry and the session: no round trips for them, no refresh for a guest, the remote preloaded', async ({
+  test('the page brings the registry and the session: no round trips for them, no refresh for a guest, nothing before the first touch', async ({
     page,
   }) => {
     /** The paths a page load requested (the app loads nothing from other origins). */
@@ -190,13 +196,19 @@ test.describe('the shell composes the remotes at runtime', () => {
     const firstRound = (paths: string[]) =>
       paths.filter((p) => p === '/api/remotes' || p === '/api/user/me' || p === '/auth/refresh');
 
-    // A guest on the demo: the exam remote renders without any of the three.
+    // A guest on the demo: the page the server made is used as it is until the learner's first touch; then the exam
+    // remote renders without any of the three.
     await page.goto('/demo');
-    await expect(main(page).getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
+    const heading = main(page).getByRole('heading', { level: 1, name: 'Demo test' });
+    await expect(heading).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((p) => p.startsWith('/static/js/') || p.startsWith('/remotes/'))).toEqual([]);
+    await heading.click();
+    await expect(liveRemoteOnly(page)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(firstRound(requests)).toEqual([]);
     const manifests = requests.filter((p) => /^\/remotes\/mf_exam\/[^/]+\/mf-manifest\.json$/.test(p));
-    // Preloaded by the page, used by the federation runtime: fetched once.
+    // Fetched once, by the federation runtime.
     expect(manifests).toHaveLength(1);
 
     // Signed in, on a new device: learn shows its first question, again without them.
@@ -339,6 +351,8 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     try {
       const page = await ctx.newPage();
       await page.goto('/demo');
+      // The server may still render the start screen (with its renderer loaded): the app starts at the first key.
+      await page.keyboard.press('Shift');
       const fallback = page.getByTestId('remote-error');
       await expect(fallback).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('banner')).toBeVisible();

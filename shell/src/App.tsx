@@ -7,6 +7,7 @@ import {
   useLocation,
 } from '@buergerfit/platform';
 import { Toaster } from '@buergerfit/ui';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactDialogProvider } from './layout/ContactDialog';
 import { Footer } from './layout/Footer';
@@ -14,6 +15,7 @@ import { Header } from './layout/Header';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { RequireAuth, StartRedirect } from './pages/guards';
 import { NotFound } from './pages/NotFound';
+import { replayFrameHeld } from './remotes/prerendered';
 import { RemoteArea } from './remotes/RemoteArea';
 import { resolveRoute } from './routes';
 import styles from './shell.module.css';
@@ -28,14 +30,20 @@ function RouteOutlet() {
   return route.protected ? <RequireAuth>{area}</RequireAuth> : area;
 }
 
-export function ShellApp() {
+/**
+ * The app's layout: header, the page's area, footer. `content` stands in for the page's area where the frame is
+ * rendered on the server around a remote's own markup (src/frame.tsx); in the browser the routes fill it.
+ */
+export function ShellApp({ content }: { content?: ReactNode } = {}) {
   const { t } = useTranslation('shell');
   const location = useLocation();
   const narrow = useIsNarrow();
   const background = getBackgroundLocation(location);
   // Narrow screens: a legal page opened from another page is a dialog over that page.
-  const dialog = narrow && background !== null && isLegalPath(location.pathname);
+  const dialog = content === undefined && narrow && background !== null && isLegalPath(location.pathname);
   const mainLocation = dialog && background ? { ...location, ...background, state: null } : location;
+  // What the learner did to the server's header and footer before this render replaced them.
+  useEffect(() => replayFrameHeld(), []);
 
   return (
     <ContactDialogProvider>
@@ -46,9 +54,11 @@ export function ShellApp() {
         <Header />
         <main id="main" className={styles.main} tabIndex={-1}>
           <ScrollToTop pathname={mainLocation.pathname} hash={mainLocation.hash} />
-          <Routes location={mainLocation}>
-            <Route path="*" element={<RouteOutlet />} />
-          </Routes>
+          {content ?? (
+            <Routes location={mainLocation}>
+              <Route path="*" element={<RouteOutlet />} />
+            </Routes>
+          )}
         </main>
         {dialog && (
           <Routes>

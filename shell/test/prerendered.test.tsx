@@ -101,3 +101,44 @@ describe('a page rendered on the server with the visitor (no data-wake)', () => 
     expect(loader.expose).not.toHaveBeenCalled();
   });
 });
+
+describe("what was done to the server's frame before the shell ran", () => {
+  it('is done again on the live frame: the value chosen, the taps in order, the focus', async () => {
+    const { replayFrameHeld } = await import('../src/remotes/prerendered');
+    // The shell's own header in #root, where the server's was (the same places).
+    document.body.innerHTML =
+      '<div id="root"><div><header><button type="button">Menu</button><button type="button">Dark theme</button>' +
+      '<select><option value="en">EN</option><option value="hr">HR</option></select></header></div></div>';
+    const [menu, theme] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+    const select = document.querySelector('select') as HTMLSelectElement;
+    const done: string[] = [];
+    menu?.addEventListener('click', () => done.push('menu'));
+    theme?.addEventListener('click', () => done.push('theme'));
+    select.addEventListener('change', () => done.push(`language ${select.value}`));
+    const at = (path: number[], tag: string, text: string) => ({ path, tag, text });
+    (globalThis as { __bfHeld?: unknown }).__bfHeld = {
+      remote: 'mf_marketing',
+      clicks: [],
+      values: {},
+      frame: {
+        clicks: [
+          at([0, 0, 1], 'BUTTON', 'Dark theme'),
+          at([0, 0, 0], 'BUTTON', 'Menu'),
+          at([0, 0, 0], 'BUTTON', 'Other'),
+        ],
+        values: { '0/0/2': { target: at([0, 0, 2], 'SELECT', 'ENHR'), value: 'hr', checked: false } },
+        focus: at([0, 0, 2], 'SELECT', 'ENHR'),
+      },
+    };
+    replayFrameHeld();
+    expect(select.value).toBe('hr');
+    expect(document.activeElement).toBe(select);
+    // The taps one after the other; one whose element has other text now is not done.
+    await waitFor(() => expect(done).toEqual(['language hr', 'theme', 'menu']));
+    // Once only.
+    replayFrameHeld();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toEqual(['language hr', 'theme', 'menu']);
+    (globalThis as { __bfHeld?: unknown }).__bfHeld = undefined;
+  });
+});

@@ -215,6 +215,22 @@ export function styleAttributesToRules(fragment: string): { fragment: string; cs
   return { fragment: out, css };
 }
 
+/**
+ * The shell's frame rendered on the server for this visitor (shell/src/frame.tsx): its markup before and after the
+ * page's area, and the CSS it needs beyond the shell's page stylesheets (its app chunk's).
+ */
+export type ShellFrame = { before: string; after: string; css: string };
+
+/** The element of the frame's markup that stands for the page's area. */
+export const FRAME_SLOT = '<bf-slot></bf-slot>';
+
+/** The frame's render split at its slot; null unless the slot is there exactly once. */
+export function splitFrame(html: string, css: string): ShellFrame | null {
+  const at = html.indexOf(FRAME_SLOT);
+  if (at < 0 || html.indexOf(FRAME_SLOT, at + 1) >= 0) return null;
+  return { before: html.slice(0, at), after: html.slice(at + FRAME_SLOT.length), css };
+}
+
 /** A stylesheet of the shell's own page, as a file and what it holds. */
 export type ShellStyles = ReadonlyMap<string, string>;
 
@@ -222,7 +238,9 @@ export type ShellStyles = ReadonlyMap<string, string>;
  * The page and the hashes the Content-Security-Policy must allow for its one inline `<style>` and, when the shell's
  * after-paint script is inline, that `<script>`.
  */
-export type PrerenderedPage = { html: string; styleHash: string; scriptHash: string | null };
+export type PrerenderedPage = { html: string; styleHash: string; scriptHashes: string[] };
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /**
  * The shell's index.html with the fragment in `#root` (inside `<main id="bf-prerender">`), `<html lang>`, and every
@@ -240,11 +258,23 @@ export function injectPrerender(
     remote = PRERENDER_REMOTE,
     wake = 'load',
     afterPaint = null,
+    frame = null,
+    start = wake === 'interaction' ? 'interaction' : 'paint',
+    themeScript = null,
   }: {
     remote?: string;
     wake?: 'load' | 'interaction';
     /** The text of the shell's after-paint.js, to put inline (see `scriptsAfterPaint`). */
     afterPaint?: string | null;
+    /** The shell's own frame around the fragment (header, footer: see `ShellFrame`), when it could be rendered. */
+    frame?: ShellFrame | null;
+    /**
+     * When the shell's scripts start: just after the first paint, or — for a page in its frame that a guest can read
+     * and use as sent — at the learner's first touch, key or focus (the page does not pay for an app it may not need).
+     */
+    start?: 'paint' | 'interaction';
+    /** The shell's theme.js: the learner's theme on the page before its first paint (inline in the head). */
+    themeScript?: string | null;
   } = {},
 ): PrerenderedPage | null {
   const ROOT = '<div id="root"></div>';
@@ -257,22 +287,36 @@ export function injectPrerender(
     inlined.push(text);
     return '';
   });
-  const style = [...inlined, css, styled.css].filter(Boolean).join('\n');
+  const style = [...inlined, frame?.css ?? '', css, styled.css].filter(Boolean).join('\n');
   // Our own build's CSS. Not put inline: anything that could end the element early, and relative url()s (they
   // would resolve against the page instead of the stylesheet); such a page is sent plain.
   if (/<\/style/i.test(style) || /url\(\s*['"]?(?!data:|https?:|\/)/i.test(style)) return null;
   // `data-wake="interaction"`: the shell starts the live remote only once the learner uses the page (prerendered.ts).
   const wakeAttr = wake === 'interaction' ? ' data-wake="interaction"' : '';
-  const main = `<main id="bf-prerender" data-remote="${attr(remote)}" data-path="${attr(pathname)}" data-lang="${lang}"${wakeAttr}>${styled.fragment}</main>`;
-  const scripted = scriptsAfterPaint(page, afterPaint);
+  const data = `data-remote="${attr(remote)}" data-path="${attr(pathname)}" data-lang="${lang}"${wakeAttr}`;
+  // In the shell's frame the fragment sits where the live shell renders the page's area; without it, the page is the
+  // fragment alone, with room kept for the header the shell adds.
+  const main = frame
+    ? `${frame.before}<div id="bf-prerender" ${data}>${styled.fragment}</div>${frame.after}`
+    : `<main id="bf-prerender" ${data}>${styled.fragment}</main>`;
+  // Only a page in its frame is complete without the shell (without it, the shell must add the header).
+  const scripted = scriptsAfterPaint(page, afterPaint, frame ? start : 'paint');
+  // Our own build's script; not inline if it could end the element early.
+  const theme = themeScript !== null && !/<\/script/i.test(themeScript) ? themeScript : null;
   return {
-    scriptHash: scripted.scriptHash,
+    scriptHashes: [
+      ...(scripted.scriptHash ? [scripted.scriptHash] : []),
+      ...(theme !== null ? [sha256(theme)] : []),
+    ],
     html: scripted.html
       .replace(/<title>[^<]*<\/title>/, (tag) => (title === null ? tag : `<title>${attr(title)}</title>`))
       .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)
-      .replace('</head>', `<style>${style}</style></head>`)
+      .replace(
+        '</head>',
+        `${theme !== null ? `<script>${theme}</script>` : ''}<style>${style}</style></head>`,
+      )
       .replace(ROOT, `<div id="root">${main}</div>`),
-    styleHash: `sha256-${createHash('sha256').update(style).digest('base64')}`,
+    styleHash: sha256(style),
   };
 }
 
@@ -294,6 +338,7 @@ const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
 export function scriptsAfterPaint(
   html: string,
   afterPaint: string | null = null,
+  start: 'paint' | 'interaction' = 'paint',
 ): { html: string; scriptHash: string | null } {
   const scripts: string[] = [];
   const rest = html.replace(DEFERRED_SCRIPT, (_, src: string) => {
@@ -302,18 +347,19 @@ export function scriptsAfterPaint(
   });
   if (scripts.length === 0) return { html, scriptHash: null };
   const sources = attr(scripts.join(' '));
+  const startAttr = start === 'interaction' ? ' data-start="interaction"' : '';
   // Our own build's script. Not put inline: anything that could end the element early.
   if (afterPaint !== null && !/<\/script/i.test(afterPaint) && rest.includes('</body>')) {
     const end = rest.lastIndexOf('</body>');
     return {
-      html: `${rest.slice(0, end)}<script ${AFTER_PAINT_MARK} data-scripts="${sources}">${afterPaint}</script>${rest.slice(end)}`,
-      scriptHash: `sha256-${createHash('sha256').update(afterPaint).digest('base64')}`,
+      html: `${rest.slice(0, end)}<script ${AFTER_PAINT_MARK} data-scripts="${sources}"${startAttr}>${afterPaint}</script>${rest.slice(end)}`,
+      scriptHash: sha256(afterPaint),
     };
   }
   return {
     html: rest.replace(
       '</head>',
-      `<script defer src="${AFTER_PAINT_SCRIPT}" data-scripts="${sources}"></script></head>`,
+      `<script defer src="${AFTER_PAINT_SCRIPT}" data-scripts="${sources}"${startAttr}></script></head>`,
     ),
     scriptHash: null,
   };

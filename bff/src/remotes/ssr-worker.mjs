@@ -10,17 +10,21 @@ const modules = new Map();
 /** Answers the main thread owes this worker, by fetch id. */
 const fetches = new Map();
 let nextFetch = 0;
+/** Settles when the render before the next one has finished. */
+let queue = Promise.resolve();
 
-function load(file) {
-  let mod = modules.get(file);
+function load(file, stamp) {
+  // A file that is rebuilt in place (the shell's frame) comes with a stamp of its build: a new one is loaded anew.
+  const href = pathToFileURL(file).href + (stamp ? `?v=${encodeURIComponent(stamp)}` : '');
+  let mod = modules.get(href);
   if (!mod) {
-    mod = import(pathToFileURL(file).href).then((m) => {
+    mod = import(href).then((m) => {
       const ssr = m.default;
       if (!ssr || typeof ssr.render !== 'function') throw new Error(`${file} exports no server renderer`);
       return ssr;
     });
-    mod.catch(() => modules.delete(file));
-    modules.set(file, mod);
+    mod.catch(() => modules.delete(href));
+    modules.set(href, mod);
   }
   return mod;
 }
@@ -33,15 +37,23 @@ parentPort.on('message', async (message) => {
     return;
   }
   if (message.type !== 'render') return;
-  const { id, file, request } = message;
+  const { id, file, stamp, request } = message;
   const fetchApi = (path) =>
     new Promise((resolve) => {
       const fetchId = nextFetch++;
       fetches.set(fetchId, resolve);
       parentPort.postMessage({ type: 'fetch', id, fetchId, path });
     });
+  // One render at a time in this worker, whichever build it is from: a renderer sets process-wide state while it
+  // runs (the global `fetch` its API client uses, its language), and two renders at once would see each other's.
+  const turn = queue;
+  let done = () => {};
+  queue = new Promise((resolve) => {
+    done = resolve;
+  });
+  await turn;
   try {
-    const ssr = await load(file);
+    const ssr = await load(file, stamp);
     const { html, queries, deferred, title } = await ssr.render(request, fetchApi);
     parentPort.postMessage({
       type: 'done',
@@ -57,5 +69,7 @@ parentPort.on('message', async (message) => {
       id,
       message: error instanceof Error ? error.message : String(error),
     });
+  } finally {
+    done();
   }
 });

@@ -58,32 +58,40 @@ export function readDeferred(value: unknown): DeferredQuery[] {
   return out;
 }
 
-/** Per published version (whose folder never changes): the paths its renderer serves. */
-const pageLists = new Map<string, readonly string[]>();
+/**
+ * What a build's renderer serves: the paths, and those a learner uses at once (their app starts just after the first
+ * paint; on the others, at the learner's first touch).
+ */
+export type SsrPageList = { pages: readonly string[]; usedAtOnce: readonly string[] };
+/** Per published version (whose folder never changes): its page list. */
+const pageLists = new Map<string, SsrPageList>();
 const MAX_CACHED = 200;
 
-/** The paths the build of `remote` at `version` renders on the server; empty when it has no renderer. */
-export async function ssrPages(
-  remotesDir: string,
-  remote: string,
-  version: string,
-): Promise<readonly string[]> {
+const paths = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string' && p.startsWith('/')) : [];
+
+/** The pages the build of `remote` at `version` renders on the server; none when it has no renderer. */
+export async function ssrPages(remotesDir: string, remote: string, version: string): Promise<SsrPageList> {
   const key = `${remote}/${version}`;
   const cached = pageLists.get(key);
   if (cached) return cached;
-  let pages: readonly string[] = [];
+  let list: SsrPageList = { pages: [], usedAtOnce: [] };
   try {
     const root = path.join(remotesDir, remote, version, SSR_DIR);
-    const parsed = JSON.parse(await fs.readFile(path.join(root, PAGE_LIST), 'utf8')) as { pages?: unknown };
+    const parsed = JSON.parse(await fs.readFile(path.join(root, PAGE_LIST), 'utf8')) as {
+      pages?: unknown;
+      usedAtOnce?: unknown;
+    };
     await fs.access(path.join(root, ENTRY));
-    if (Array.isArray(parsed.pages))
-      pages = parsed.pages.filter((p): p is string => typeof p === 'string' && p.startsWith('/'));
+    const pages = paths(parsed.pages);
+    // A build from before the list existed expects its app to start at once on every page.
+    list = { pages, usedAtOnce: 'usedAtOnce' in parsed ? paths(parsed.usedAtOnce) : pages };
   } catch {
     // No renderer in this build (or not readable now): the page is rendered in the browser.
   }
   if (pageLists.size >= MAX_CACHED) pageLists.delete(pageLists.keys().next().value as string);
-  pageLists.set(key, pages);
-  return pages;
+  pageLists.set(key, list);
+  return list;
 }
 
 export const ssrEntry = (remotesDir: string, remote: string, version: string) =>
@@ -108,7 +116,8 @@ export type SsrRendererOptions = {
 };
 
 export type SsrRenderer = {
-  render(file: string, request: SsrRequest, get: SelfGet): Promise<SsrResult>;
+  /** `stamp` names the build of a file rebuilt in place (the shell's frame): another stamp loads it anew. */
+  render(file: string, request: SsrRequest, get: SelfGet, stamp?: string): Promise<SsrResult>;
   close(): Promise<void>;
 };
 
@@ -190,12 +199,13 @@ export function createSsrRenderer({
   };
 
   return {
-    render(file, request, get) {
+    render(file, request, get, stamp) {
       if (worker && pending.size > 0 && Date.now() - lastAnswer > stuckMs)
         retire('the server renderer is stuck');
-      if (worker && !loaded.has(file) && loaded.size >= maxBuilds && pending.size === 0) retire('recycled');
+      const build = stamp ? `${file}?${stamp}` : file;
+      if (worker && !loaded.has(build) && loaded.size >= maxBuilds && pending.size === 0) retire('recycled');
       worker ??= spawn();
-      loaded.add(file);
+      loaded.add(build);
       const id = nextId++;
       const w = worker;
       return new Promise<SsrResult>((resolve, reject) => {
@@ -206,7 +216,7 @@ export function createSsrRenderer({
         );
         pending.set(id, { resolve, reject, get, timer });
         if (pending.size === 1) lastAnswer = Date.now();
-        w.postMessage({ type: 'render', id, file, request });
+        w.postMessage({ type: 'render', id, file, stamp, request });
       });
     },
     async close() {

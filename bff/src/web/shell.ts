@@ -8,6 +8,8 @@ import type { SelfDispatch } from '../app';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
+import type { Language } from '../http/lang';
+import { safeReturnPath } from '../http/redirect';
 import { type PageRemote, routeTableReader } from '../pages/route-table';
 import {
   AFTER_PAINT_SCRIPT,
@@ -19,10 +21,19 @@ import {
   prerenderedPaths,
   prerenderLanguage,
   remoteCss,
+  type ShellFrame,
   type ShellStyles,
+  splitFrame,
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
-import { createSsrRenderer, type SelfGet, type SsrRenderer, ssrEntry, ssrPages } from '../remotes/ssr';
+import {
+  createSsrRenderer,
+  type SelfGet,
+  SSR_DIR,
+  type SsrRenderer,
+  ssrEntry,
+  ssrPages,
+} from '../remotes/ssr';
 import { atBodyEnd, bootElement, intoHead, pageBoot, remotePreloads } from './boot';
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
@@ -30,6 +41,13 @@ const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 /** The app's icon (shell/public/favicon.svg): not content-hashed, so cached for a week rather than for good. */
 const ICON = 'favicon.svg';
 const ICON_CACHE = 'public, max-age=604800';
+/** The shell's `start` route (shell/src/route-table.ts). */
+const START_PATH = '/start';
+/** The sign-in page, and where it sends a learner who is signed in already and asked for nothing else. */
+const LOGIN_PATH = '/login';
+const LOGIN_DEFAULT = '/dashboard';
+/** The shell's public script that puts the learner's theme on a page before its first paint. */
+const THEME_SCRIPT = 'theme.js';
 
 /**
  * Serves the shell: its service worker, its icon, its files, and its page for every other path — with status 200
@@ -85,10 +103,19 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     });
   });
 
-  let shellPage: { mtimeMs: number; html: string; styles: ShellStyles; afterPaint: string | null } | null =
-    null;
+  type ShellPage = {
+    mtimeMs: number;
+    html: string;
+    styles: ShellStyles;
+    afterPaint: string | null;
+    /** The shell's theme.js, put inline into the head of a page sent with its content. */
+    themeScript: string | null;
+    /** The frame's renderer (`ssr/index.mjs`, from shell/src/frame.tsx) and its app chunk's CSS, when built. */
+    frame: { file: string; css: string } | null;
+  };
+  let shellPage: ShellPage | null = null;
   /** The shell's index.html and its own stylesheets (read again when a new shell build replaces the page). */
-  const readShellPage = async () => {
+  const readShellPage = async (): Promise<ShellPage> => {
     const file = path.join(shellDist, 'index.html');
     const { mtimeMs } = await fs.stat(file);
     if (shellPage?.mtimeMs === mtimeMs) return shellPage;
@@ -101,8 +128,55 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const afterPaint = await fs
       .readFile(path.join(shellDist, AFTER_PAINT_SCRIPT.slice(1)), 'utf8')
       .catch(() => null);
-    shellPage = { mtimeMs, html, styles, afterPaint };
+    const themeScript = await fs.readFile(path.join(shellDist, THEME_SCRIPT), 'utf8').catch(() => null);
+    shellPage = { mtimeMs, html, styles, afterPaint, themeScript, frame: await readFrame() };
+    frames.clear();
     return shellPage;
+  };
+
+  /** The frame's renderer and the stylesheets of the shell's app chunk (what its header and footer need). */
+  const readFrame = async (): Promise<{ file: string; css: string } | null> => {
+    const file = path.join(shellDist, SSR_DIR, 'index.mjs');
+    if (!(await fileExists(file))) return null;
+    const dir = path.join(shellDist, 'static', 'css', 'async');
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => /^[\w.-]+\.css$/.test(n));
+    const css = await Promise.all(names.sort().map((n) => fs.readFile(path.join(dir, n), 'utf8')));
+    return { file, css: css.join('\n') };
+  };
+
+  /** A guest's frame is the same for every guest: kept per language and path (until the shell is rebuilt). */
+  const frames = new Map<string, ShellFrame>();
+  const MAX_FRAMES = 200;
+
+  /**
+   * The shell's header and footer for this visitor and page, rendered on the server around the page's markup;
+   * null when they cannot be (no frame renderer built, a session the shell must refresh first, a failure): then the
+   * page is sent without them and the shell adds them, as it did before.
+   */
+  const frameFor = async (ctx: Context, boot: PageBoot, lang: Language): Promise<ShellFrame | null> => {
+    const { frame, mtimeMs } = await readShellPage();
+    if (!frame || boot.session.status === 'unknown' || config.ssrTimeoutMs === 0) return null;
+    const key = boot.session.status === 'guest' ? `${lang} ${ctx.path}` : null;
+    const cached = key ? frames.get(key) : undefined;
+    if (cached) return cached;
+    sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
+    try {
+      const rendered = await sharedRenderer.render(
+        frame.file,
+        { url: ctx.path, basename: '/', lang, session: boot.session },
+        async () => ({ status: 404, body: '' }),
+        String(mtimeMs),
+      );
+      const split = splitFrame(rendered.html, frame.css);
+      if (split && key) {
+        if (frames.size >= MAX_FRAMES) frames.delete(frames.keys().next().value as string);
+        frames.set(key, split);
+      }
+      return split;
+    } catch (err) {
+      ctx.state.log.warn({ err }, 'shell frame not rendered: the page is sent without it');
+      return null;
+    }
   };
 
   /** A GET on the app's own API as the visitor of `ctx` (their cookies and address), answered in-process. */
@@ -136,11 +210,12 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const remote = boot.remotes?.find((r) => r.name === route.remote);
     if (!dispatch || !remote || config.ssrTimeoutMs === 0 || boot.session.status === 'unknown') return null;
     if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return null;
-    if (!(await ssrPages(config.remotesDir, remote.name, remote.version)).includes(ctx.path)) return null;
+    const list = await ssrPages(config.remotesDir, remote.name, remote.version);
+    if (!list.pages.includes(ctx.path)) return null;
     const lang = prerenderLanguage(ctx);
     sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
     const started = performance.now();
-    const [{ html, styles, afterPaint }, css, rendered] = await Promise.all([
+    const [{ html, styles, afterPaint, themeScript }, css, rendered, frame] = await Promise.all([
       readShellPage(),
       remoteCss(config.remotesDir, remote.name, remote.version),
       sharedRenderer.render(
@@ -148,6 +223,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
         { url: ctx.path + ctx.search, basename: route.basename, lang, session: boot.session },
         selfGet(ctx, dispatch),
       ),
+      frameFor(ctx, boot, lang),
     ]);
     ctx.set('Server-Timing', `ssr;dur=${(performance.now() - started).toFixed(1)}`);
     const page = injectPrerender(
@@ -156,7 +232,15 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       lang,
       ctx.path,
       styles,
-      { remote: remote.name, afterPaint },
+      // A page complete as sent (the demo's start, sign-in, the dashboard: text and links) is used as it is until the
+      // learner acts; a page used at once (learn) starts its scripts just after the first paint.
+      {
+        remote: remote.name,
+        afterPaint,
+        themeScript,
+        frame,
+        start: list.usedAtOnce.includes(ctx.path) ? 'paint' : 'interaction',
+      },
     );
     return page
       ? { ...page, remote: remote.name, queries: rendered.queries, deferred: rendered.deferred }
@@ -170,14 +254,22 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
    */
   const prerenderedPage = async (ctx: Context, boot: PageBoot | null) => {
     if (!boot?.remotes || !(await prerenderedPaths(config.remotesDir)).has(ctx.path)) return null;
-    const { html, styles, afterPaint } = await readShellPage();
+    const { html, styles, afterPaint, themeScript } = await readShellPage();
     const remote = boot.remotes.find((r) => r.name === PRERENDER_REMOTE);
     if (!remote || remote.manifestUrl !== manifestUrlFor(PRERENDER_REMOTE, remote.version)) return null;
     const lang = prerenderLanguage(ctx);
-    const prepared = await prerendered(config.remotesDir, remote.version, lang, ctx.path);
+    const [prepared, frame] = await Promise.all([
+      prerendered(config.remotesDir, remote.version, lang, ctx.path),
+      frameFor(ctx, boot, lang),
+    ]);
     // A static page: reading it needs no script, so its remote starts when the learner first uses the page.
     const page = prepared
-      ? injectPrerender(html, prepared, lang, ctx.path, styles, { wake: 'interaction', afterPaint })
+      ? injectPrerender(html, prepared, lang, ctx.path, styles, {
+          wake: 'interaction',
+          afterPaint,
+          themeScript,
+          frame,
+        })
       : null;
     return page ? { ...page, remote: PRERENDER_REMOTE, queries: undefined, deferred: [] } : null;
   };
@@ -214,6 +306,23 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       ctx.redirect(`/login?redirect=${encodeURIComponent(ctx.path + ctx.search)}`);
       return;
     }
+    // /start sends the visitor where the shell's StartRedirect would (a guest to the demo, a learner to onboarding or
+    // the dashboard), without a page whose only job is to leave: a link to it works before any script.
+    if (ctx.path === START_PATH && boot && boot.session.status !== 'unknown') {
+      const user = boot.session.status === 'user' ? boot.session.user : null;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(!user ? '/demo' : user.onboarded ? '/dashboard' : '/welcome');
+      return;
+    }
+    // A learner on the sign-in page goes on to where it would send them once signed in (mf-account's Login does the
+    // same when its script runs): the page is used as sent until a first touch, and this one has nothing to use.
+    if (ctx.path === LOGIN_PATH && boot?.session.status === 'user') {
+      const wanted = typeof ctx.query.redirect === 'string' ? ctx.query.redirect : '';
+      const target = safeReturnPath(wanted);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(target === '/' && wanted !== '/' ? LOGIN_DEFAULT : target);
+      return;
+    }
     let prerenderedHtml: string | null = null;
     let pageBootData = boot;
     /** Preloads of the answers a server render left out of the page (its large first data). */
@@ -229,7 +338,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       if (page) {
         prerenderedHtml = page.html;
         ctx.state.cspStyleHashes = [page.styleHash];
-        if (page.scriptHash) ctx.state.cspScriptHashes = [page.scriptHash];
+        if (page.scriptHashes.length > 0) ctx.state.cspScriptHashes = page.scriptHashes;
         ctx.set(PRERENDER_HEADER, page.remote);
         if (boot && page.queries !== undefined) {
           pageBootData = {
@@ -279,6 +388,8 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const rel = ctx.path.replace(/^\/+/, '');
     // `.` and `..` segments (sent with --path-as-is or encoded) name nothing we serve, whatever exists there.
     if (rel.split('/').some((s) => /^\.+$/.test(s))) throw notFound('No such file');
+    // The frame's server renderer is the server's, not a file of the site.
+    if (rel.split('/')[0] === SSR_DIR) throw notFound('No such file');
     if (rel && rel !== 'index.html' && rel.split('/').every((s) => SAFE_SEGMENT.test(s))) {
       if (await fileExists(path.join(shellDist, rel))) {
         const hashed = /\.[0-9a-f]{8,}\./.test(rel) || rel.startsWith('static/');

@@ -70,10 +70,10 @@ const SSR_OUT = 'node_modules/.ssr';
 
 /**
  * After a build: the server renderer's bundle into the browser build's folder (`ssr/index.mjs` and its chunks),
- * with `ssr/pages.json` listing the paths it renders (read from the bundle), so the BFF knows them without
- * loading it.
+ * with `ssr/pages.json` listing the paths it renders and those used at once (read from the bundle), so the BFF
+ * knows them without loading it.
  */
-const pluginSsrOutput = (): RsbuildPlugin => ({
+export const pluginSsrOutput = (): RsbuildPlugin => ({
   name: 'buergerfit:ssr-output',
   setup(api) {
     api.onAfterBuild(async ({ environments }) => {
@@ -84,11 +84,30 @@ const pluginSsrOutput = (): RsbuildPlugin => ({
       await fs.rm(target, { recursive: true, force: true });
       await fs.cp(server.distPath, target, { recursive: true });
       const entry = pathToFileURL(path.join(target, 'index.mjs')).href;
-      const mod = (await import(`${entry}?t=${Date.now()}`)) as { default?: { pages?: unknown } };
+      const mod = (await import(`${entry}?t=${Date.now()}`)) as {
+        default?: { pages?: unknown; usedAtOnce?: unknown };
+      };
       const pages = Array.isArray(mod.default?.pages) ? mod.default.pages : [];
-      await fs.writeFile(path.join(target, 'pages.json'), JSON.stringify({ pages }));
+      const usedAtOnce = Array.isArray(mod.default?.usedAtOnce) ? mod.default.usedAtOnce : [];
+      await fs.writeFile(path.join(target, 'pages.json'), JSON.stringify({ pages, usedAtOnce }));
       api.logger.info(`server renderer for ${pages.join(', ')} in ${path.relative(process.cwd(), target)}`);
     });
+  },
+});
+
+/**
+ * A Node bundle of `entry` (a server renderer: same components, same CSS-module names, no CSS) into `SSR_OUT`, for
+ * `pluginSsrOutput` to copy into the browser build's `ssr/` folder. Build only.
+ */
+export const ssrEnvironment = (entry: string) => ({
+  source: { entry: { index: entry } },
+  output: {
+    target: 'node' as const,
+    module: true,
+    distPath: { root: SSR_OUT },
+    filename: { js: '[name].mjs' },
+    minify: false,
+    manifest: false,
   },
 });
 
@@ -127,17 +146,7 @@ export function defineRemoteConfig(options: RemoteBuildOptions, extra: RemoteCon
       ? {
           environments: {
             web: {},
-            // Build only: a Node bundle of the server renderer (same components, same CSS-module names, no CSS).
-            ssr: {
-              source: { entry: { index: ssr } },
-              output: {
-                target: 'node',
-                module: true,
-                distPath: { root: SSR_OUT },
-                filename: { js: '[name].mjs' },
-                minify: false,
-              },
-            },
+            ssr: ssrEnvironment(ssr),
           },
         }
       : {};

@@ -68,6 +68,11 @@ export interface SsrResult {
 export interface SsrModule {
   /** The paths rendered on the server (exact, without query), e.g. `['/demo']`. */
   pages: readonly string[];
+  /**
+   * The pages a learner uses at once (learn: the first tap answers the question): the app's scripts start just after
+   * the first paint. On the other pages, complete as sent (links and text), they start at the learner's first touch.
+   */
+  usedAtOnce?: readonly string[];
   render(request: SsrRequest, fetchApi: SsrFetch): Promise<SsrResult>;
 }
 
@@ -143,9 +148,11 @@ function serverFetch(fetchApi: SsrFetch): typeof fetch {
 export function defineSsr({
   Root,
   pages,
+  usedAtOnce = [],
 }: {
   Root: ComponentType<{ basename: string }>;
   pages: readonly string[];
+  usedAtOnce?: readonly string[];
 }): SsrModule {
   let queue: Promise<unknown> = Promise.resolve();
   const render = async (request: SsrRequest, fetchApi: SsrFetch): Promise<SsrResult> => {
@@ -193,6 +200,7 @@ export function defineSsr({
   };
   return {
     pages,
+    usedAtOnce,
     render: (request, fetchApi) => {
       const next = queue.then(() => render(request, fetchApi));
       queue = next.catch(() => undefined);

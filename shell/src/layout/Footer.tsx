@@ -15,7 +15,7 @@ export function Footer() {
       <nav aria-label={t('footer.linksLabel')}>
         <ul className={styles.footerLinks}>
           <li>
-            <Link to="/about" state={legal}>
+            <Link to="/about" state={legal} data-app-link="">
               {t('footer.about')}
             </Link>
           </li>
@@ -28,12 +28,12 @@ export function Footer() {
             </button>
           </li>
           <li>
-            <Link to="/privacy-policy" state={legal}>
+            <Link to="/privacy-policy" state={legal} data-app-link="">
               {t('footer.privacy')}
             </Link>
           </li>
           <li>
-            <Link to="/terms-of-service" state={legal}>
+            <Link to="/terms-of-service" state={legal} data-app-link="">
               {t('footer.terms')}
             </Link>
           </li>

@@ -217,14 +217,50 @@ function setField(el: HTMLElement, value: string, checked: boolean) {
   el.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+type HeldValues = Record<string, { target: Remembered; value: string; checked: boolean }>;
+
 /** What after-paint.js held before the shell ran (the same shape as here). */
 type EarlyHeld = {
   remote: string | null;
   /** The learner touched, focused or typed in the markup. */
   woken?: boolean;
   clicks: Remembered[];
-  values: Record<string, { target: Remembered; value: string; checked: boolean }>;
+  values: HeldValues;
+  /** The element of the markup the keyboard was in last. */
+  focus?: Remembered | null;
+  /** What was done to the shell's server-rendered frame (header, footer), by place below `#root`. */
+  frame?: { clicks: Remembered[]; values: HeldValues; focus: Remembered | null };
 };
+
+/**
+ * The shell has rendered its frame in place of the server's (the same header and footer): what the learner did to
+ * the server's before the shell ran is done to the live one — the values chosen, then the taps in order, and the
+ * keyboard focus where it was. Once per page load.
+ */
+export function replayFrameHeld(doc: Document = document): void {
+  const early = (globalThis as { __bfHeld?: EarlyHeld }).__bfHeld;
+  const frame = early?.frame;
+  const root = doc.getElementById('root');
+  if (!frame || !root) return;
+  early.frame = { clicks: [], values: {}, focus: null };
+  for (const { target, value, checked } of Object.values(frame.values)) {
+    const el = find(root, target);
+    if (el) setField(el, value, checked);
+  }
+  const active = doc.activeElement;
+  if (frame.focus && (!active || active === doc.body)) find(root, frame.focus)?.focus();
+  const replay = (index: number) => {
+    const click = frame.clicks[index];
+    if (!click) return;
+    setTimeout(() => {
+      const el = find(root, click);
+      el?.focus();
+      el?.click();
+      replay(index + 1);
+    }, 0);
+  };
+  replay(0);
+}
 
 /** Takes over what the learner did to the server's markup before the shell's scripts ran (after-paint.js). */
 function takeEarlyHeld(): void {
@@ -235,6 +271,7 @@ function takeEarlyHeld(): void {
   for (const [key, { target, value, checked }] of Object.entries(early.values)) {
     if (!pendingValues.has(key)) pendingValues.set(key, { remote, target, value, checked });
   }
+  if (early.focus && !pendingFocus) pendingFocus = { remote, target: early.focus };
   // They came first.
   pendingClicks = [...early.clicks.map((target) => ({ remote, target })), ...pendingClicks].slice(
     0,
