@@ -313,11 +313,21 @@ export function injectPrerender(
       .replace(/<html(?![^>]*\blang=)/, `<html lang="${lang}"`)
       .replace(
         '</head>',
-        `${theme !== null ? `<script>${theme}</script>` : ''}<style>${style}</style></head>`,
+        `${theme !== null ? `<script>${theme}</script>` : ''}<style>${style}</style>${expectHeading(styled.fragment)}</head>`,
       )
       .replace(ROOT, `<div id="root">${main}</div>`),
     styleHash: sha256(style),
   };
+}
+
+/**
+ * The page's first paint waits for its main heading (`<link rel="expect" blocking="render">`): on a slow phone the
+ * parser would otherwise stop after the header for a paint of the header alone, and the heading — the page's largest
+ * text — would come one paint later. Only a heading with an id (the markup's own); without one, nothing waits.
+ */
+function expectHeading(fragment: string): string {
+  const id = /<h1\b[^>]*?\sid="([\w-]+)"/.exec(fragment)?.[1];
+  return id ? `<link rel="expect" href="#${id}" blocking="render">` : '';
 }
 
 /** The shell's public script that starts the entry scripts once the page has painted. */

@@ -102,6 +102,8 @@ describe('prerendered marketing pages', () => {
     );
     expect(html).toContain(`>${AFTER_PAINT}</script></body>`);
     expect(html).not.toMatch(/<head>.*bf-boot.*<\/head>/s);
+    // The first paint waits for the page's main heading (not a paint of what comes before it alone).
+    expect(html).toMatch(/<link rel="expect" href="#hero-title" blocking="render"><\/head>/);
     // The first paint needs no stylesheet request: the shell's and the remote's CSS are in one <style>, which the
     // page's Content-Security-Policy allows by its hash (no 'unsafe-inline'); nothing else is inline.
     expect(html).not.toContain('rel="stylesheet"');
