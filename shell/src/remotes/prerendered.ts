@@ -249,17 +249,22 @@ export function replayFrameHeld(doc: Document = document): void {
   }
   const active = doc.activeElement;
   if (frame.focus && (!active || active === doc.body)) find(root, frame.focus)?.focus();
-  const replay = (index: number) => {
-    const click = frame.clicks[index];
-    if (!click) return;
-    setTimeout(() => {
-      const el = find(root, click);
-      el?.focus();
-      el?.click();
-      replay(index + 1);
-    }, 0);
-  };
-  replay(0);
+  replayTaps(root, frame.clicks);
+}
+
+/**
+ * Each tap after the live page has taken the carried-over values and rendered the tap before (its state updates
+ * render first); a tap whose element is no longer the same (its text changed) is not done.
+ */
+function replayTaps(root: Element, taps: readonly Remembered[], index = 0): void {
+  const tap = taps[index];
+  if (!tap) return;
+  setTimeout(() => {
+    const el = find(root, tap);
+    el?.focus();
+    el?.click();
+    replayTaps(root, taps, index + 1);
+  }, 0);
 }
 
 /** Takes over what the learner did to the server's markup before the shell's scripts ran (after-paint.js). */
@@ -296,19 +301,10 @@ export function releasePrerendered(remote?: string, doc: Document = document): v
       const active = doc.activeElement;
       if (!active || active === doc.body) find(root, focus.target)?.focus();
     }
-    // Each tap after the live remote has taken the carried-over values and rendered the tap before (its state
-    // updates render first); a tap whose element is no longer the same (its text changed) is not done.
-    const replay = (index: number) => {
-      const click = clicks[index];
-      if (!click) return;
-      setTimeout(() => {
-        const el = find(root, click.target);
-        el?.focus();
-        el?.click();
-        replay(index + 1);
-      }, 0);
-    };
-    replay(0);
+    replayTaps(
+      root,
+      clicks.map((c) => c.target),
+    );
   }
   pendingValues.clear();
   pendingClicks = [];
