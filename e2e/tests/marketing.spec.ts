@@ -34,8 +34,6 @@ function watchShellScripts(page: Page): string[] {
   return files;
 }
 
-/** The server's markup of the page, before the app has run (its own copy inside the app's, once that runs). */
-const serverMarkup = (page: Page) => page.locator('#bf-prerender, [data-prerendered="mf_marketing"]');
 const footer = (page: Page) => page.getByRole('contentinfo');
 
 /** The section's top edge is at the top of the viewport, just below the sticky header (smooth scroll ends). */
@@ -379,26 +377,32 @@ test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
 
-  test('taps on the server-made FAQ before the landing runs are all done, in order, once it does', async ({
-    page,
-  }) => {
-    // The remote's scripts held back: what is on screen is the server's markup while the learner taps.
-    const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
-    await page.goto('/');
-    await expect(header(page)).toBeVisible();
-    // The first tap lands on the server's page (the app starts then), the second on the app's copy of it or still
-    // on the server's: both are held either way.
-    const faq = serverMarkup(page).locator('#faq');
-    await faq.getByRole('button').nth(0).tap();
-    await faq.getByRole('button').nth(1).tap();
-    await expect(page.locator('[data-prerendered="mf_marketing"]')).toHaveCount(1);
-    release();
-    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
-    // The second tap opened the second answer (and closed the first, which the first tap had opened).
-    const live = page.locator('#faq');
-    await expect(live.getByRole('button').nth(1)).toHaveAttribute('aria-expanded', 'true');
-    await expect(live.getByRole('button').nth(0)).toHaveAttribute('aria-expanded', 'false');
-    await expect(live.getByRole('region')).toHaveCount(1);
+  test.describe('with the service worker blocked', () => {
+    // The page registers it at load: once it controls the page, the remote's files come through it, unseen by the
+    // route that holds them back.
+    test.use({ serviceWorkers: 'block' });
+
+    test('taps on the server-made FAQ before the landing runs are all done, in order, once it does', async ({
+      page,
+    }) => {
+      // The remote's scripts held back: what is on screen is the server's markup while the learner taps.
+      const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
+      await page.goto('/');
+      await expect(header(page)).toBeVisible();
+      // The first tap lands on the server's page (the app starts then), the second on the app's copy of it, shown
+      // while the landing's own scripts are held back: both are held.
+      await page.locator('#bf-prerender #faq').getByRole('button').nth(0).tap();
+      const copy = page.locator('[data-prerendered="mf_marketing"]');
+      await expect(copy).toHaveCount(1);
+      await copy.locator('#faq').getByRole('button').nth(1).tap();
+      release();
+      await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
+      // The second tap opened the second answer (and closed the first, which the first tap had opened).
+      const live = page.locator('#faq');
+      await expect(live.getByRole('button').nth(1)).toHaveAttribute('aria-expanded', 'true');
+      await expect(live.getByRole('button').nth(0)).toHaveAttribute('aria-expanded', 'false');
+      await expect(live.getByRole('region')).toHaveCount(1);
+    });
   });
 });
 
@@ -522,30 +526,37 @@ test.describe('prerendered landing page', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
   });
 
-  test('a click on the prerendered start button, before the live landing arrives, navigates in-app and counts', async ({
-    page,
-  }) => {
-    // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup, in the app.
-    const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
-    await page.goto('/');
-    await expect(header(page)).toBeVisible();
-    // The app starts at the first touch; the landing stays the server's markup while its remote is held back.
-    await page.getByRole('heading', { level: 1 }).click();
-    await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
-      'Pass the German naturalisation test',
-    );
-    await page.evaluate(() => {
-      (window as unknown as { __samePage: boolean }).__samePage = true;
+  test.describe('with the service worker blocked', () => {
+    // (It would serve the held-back remote files once it controls the page.)
+    test.use({ serviceWorkers: 'block' });
+
+    test('a click on the prerendered start button, before the live landing arrives, navigates in-app and counts', async ({
+      page,
+    }) => {
+      // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup, in the app.
+      const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
+      await page.goto('/');
+      await expect(header(page)).toBeVisible();
+      // The app starts at the first touch; the landing stays the server's markup while its remote is held back.
+      await page.getByRole('heading', { level: 1 }).click();
+      await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
+        'Pass the German naturalisation test',
+      );
+      await page.evaluate(() => {
+        (window as unknown as { __samePage: boolean }).__samePage = true;
+      });
+      const conversion = page.waitForRequest(
+        (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
+      );
+      await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
+      expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
+      await expect(page).toHaveURL(/\/demo$/);
+      // No second page load: the window is the same one.
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(
+        true,
+      );
+      release();
     });
-    const conversion = page.waitForRequest(
-      (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
-    );
-    await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
-    expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
-    await expect(page).toHaveURL(/\/demo$/);
-    // No second page load: the window is the same one.
-    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-    release();
   });
 
   test('a language chosen in the app is the language of the next prerendered page', async ({ page }) => {
