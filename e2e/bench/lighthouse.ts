@@ -32,6 +32,16 @@ const freePort = () =>
     server.on('error', reject);
   });
 
+/** Lighthouse's codes for a trace it could not read, not for a page that failed. */
+const TRACE_ERRORS = new Set([
+  'NO_NAVSTART',
+  'NO_FCP',
+  'NO_LCP',
+  'NO_TRACING_STARTED',
+  'NO_RESOURCE_REQUEST',
+]);
+class TraceError extends Error {}
+
 type Figures = { score: number; tbt: number; cls: number; lcp: number; fcp: number };
 
 async function once(url: string, cookies: Cookie[] | null): Promise<Figures> {
@@ -51,7 +61,10 @@ async function once(url: string, cookies: Cookie[] | null): Promise<Figures> {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse on ${url}: ${lhr.runtimeError.message}`;
+      throw TRACE_ERRORS.has(lhr.runtimeError.code) ? new TraceError(message) : new Error(message);
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: lhr.categories.performance?.score ?? 0,
@@ -66,6 +79,21 @@ async function once(url: string, cookies: Cookie[] | null): Promise<Figures> {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a load's trace (NO_NAVSTART, NO_FCP…: "Please run Lighthouse again"); such
+ * a run is repeated, at most twice, in a new profile. A page that never loads still fails the bench.
+ */
+async function onceRetried(url: string, cookies: Cookie[] | null): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once(url, cookies);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TraceError)) throw error;
+      console.warn(`lighthouse ${url}: ${error.message}; running it again`);
+    }
+  }
+}
+
 export async function lighthouseRuns(
   pages: readonly BenchPage[],
   cookies: Cookie[],
@@ -74,7 +102,7 @@ export async function lighthouseRuns(
   for (const page of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
-      runs.push(await once(`${BASE}${page.path}`, page.signedIn ? cookies : null));
+      runs.push(await onceRetried(`${BASE}${page.path}`, page.signedIn ? cookies : null));
     const of = (k: 'score' | 'tbt' | 'cls' | 'lcp' | 'fcp') => median(runs.map((r) => r[k]));
     const row = {
       page: page.path,

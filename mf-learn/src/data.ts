@@ -53,44 +53,68 @@ export function useUserId(): UserId {
 export function useQuestions(state: string | null = null) {
   const { language } = useLanguage();
   const { user } = useSession();
-  const client = useQueryClient();
   const cacheKey = `${user?.id ?? 'anon'}:${language}:${state ?? user?.federalState ?? ''}`;
   const queryKey = learnKeys.questions(user?.id ?? null, language, state);
+  const path = api.lang(state ? `/learn?state=${encodeURIComponent(state)}` : '/learn');
   const query = useQuery({
     queryKey,
     // Run the query offline too, so it can answer from the cache instead of pausing.
     networkMode: 'always',
     queryFn: async () => {
       try {
-        const path = state ? `/learn?state=${encodeURIComponent(state)}` : '/learn';
-        const questions = await api.get<Question[]>(api.lang(path));
+        const questions = await api.get<Question[]>(path);
         cacheQuestions(cacheKey, questions);
         fetchedHere.add(questions);
         return questions;
       } catch (error) {
         const cached = isOffline(error) ? cachedQuestions(cacheKey) : null;
-        if (cached) return cached;
+        if (cached) {
+          fetchedHere.add(cached);
+          return cached;
+        }
         throw error;
       }
     },
   });
-  // A set that came with the page (rendered on the server) was never fetched here: neither this device's copy nor
-  // the service worker (which keeps the set and its pictures) has it. Once the page has settled, it is fetched
-  // once in the background, so the next start with no network still works.
+  // A set that came with the page (rendered on the server) was never fetched here: neither this device's copy nor,
+  // perhaps, the service worker (which keeps the set and its pictures) has it. Once the page has settled, both get
+  // the set on screen: stored here as it is, and fetched once through the worker when it did not bring it. Nothing
+  // is parsed or rendered again (on a slow phone a second copy of the set cost a long task).
   const { data } = query;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `queryKey` is derived from `cacheKey`'s parts
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `path` follows `cacheKey`'s parts
   useEffect(() => {
-    if (!data || fetchedHere.has(data) || isOffline(null)) return;
+    if (!data || fetchedHere.has(data)) return;
     fetchedHere.add(data);
     return whenIdle(() => {
-      void client.refetchQueries({ queryKey, exact: true });
+      cacheQuestions(cacheKey, data);
+      keepForServiceWorker(path);
     });
-  }, [client, data, cacheKey]);
+  }, [data, cacheKey]);
   return query;
 }
 
 /** Question sets this tab fetched itself (and so stored for offline use). */
 const fetchedHere = new WeakSet<Question[]>();
+
+/**
+ * Makes sure the service worker keeps the question set at `path` (it stores what it fetches): nothing to do when
+ * the page's own request for it came through the worker; else the set is fetched once the worker controls this
+ * page (on a first visit it takes control after installing), its body read and dropped.
+ */
+export function keepForServiceWorker(path: string): void {
+  const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!container) return;
+  const url = new URL(path, window.location.href).href;
+  const entries = performance.getEntriesByName(url) as PerformanceResourceTiming[];
+  if (entries.some((e) => e.workerStart > 0)) return;
+  const fetchThroughWorker = () => {
+    void fetch(url, { credentials: 'same-origin' })
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  };
+  if (container.controller) fetchThroughWorker();
+  else container.addEventListener('controllerchange', fetchThroughWorker, { once: true });
+}
 
 /** Runs `task` when the browser is idle (or after 2 s at the latest); returns the cancel. */
 function whenIdle(task: () => void): () => void {

@@ -39,16 +39,23 @@ export function findByNumber(questions: Question[], input: string): Question | u
 
 /**
  * A search over the question text in German and in the learner's language, case- and diacritic-insensitive,
- * that also finds a question by its number. Build once per question set, then call per query.
+ * that also finds a question by its number. Make one per question set, then call per query: the folded texts are
+ * made at the first query (a page that is only read never pays for them).
  */
 export function questionSearch(questions: Question[]): (q: Question, query: string) => boolean {
-  const haystacks = new Map(
-    // Folded apart and joined with a character no query contains: no match across the two texts.
-    questions.map((q) => [q.id, `${foldText(q.text)}\u0000${foldText(q.translation?.text ?? '')}`] as const),
-  );
+  let haystacks: Map<string, string> | null = null;
+  const folded = () => {
+    haystacks ??= new Map(
+      // Folded apart and joined with a character no query contains: no match across the two texts.
+      questions.map(
+        (q) => [q.id, `${foldText(q.text)}\u0000${foldText(q.translation?.text ?? '')}`] as const,
+      ),
+    );
+    return haystacks;
+  };
   return (q, query) => {
     const needle = foldText(query);
     if (!needle) return true;
-    return isQuestionNumber(q, query) || (haystacks.get(q.id) ?? foldText(q.text)).includes(needle);
+    return isQuestionNumber(q, query) || (folded().get(q.id) ?? foldText(q.text)).includes(needle);
   };
 }

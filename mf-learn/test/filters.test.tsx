@@ -215,7 +215,10 @@ describe('filters', () => {
 describe('official numbers', () => {
   it('the jump box takes “BY-1” and “12”; the question list shows state questions by official number', async () => {
     await open();
+    // The numbers are made when the list opens (a page that is only read does without 310 buttons).
+    expect(screen.queryByRole('list', { name: 'Question list', hidden: true })).toBeNull();
     await openList();
+    expect(screen.getByRole('list', { name: 'Question list' })).toBeTruthy();
     const jump = screen.getByLabelText('Go to question number');
     await userEvent.type(jump, 'by-1{Enter}');
     expect(shown()).toBe('Welches Wappen gehört zum Freistaat Bayern?');

@@ -342,7 +342,7 @@ describe('?topic= and the federal state', () => {
   });
 
   it('topicOptions: each topic followed by its subtopics, by name', () => {
-    expect(topicOptions(QUESTIONS, TOPICS)).toEqual([
+    expect(topicOptions(QUESTIONS, TOPICS, 'en')).toEqual([
       { id: 'history', name: 'History', sub: false },
       { id: 'nazi-era', name: 'Nazi era', sub: true },
       { id: 'politics', name: 'Politics', sub: false },

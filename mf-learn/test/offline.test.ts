@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keepForServiceWorker } from '../src/data';
 import {
   flushOutbox,
   LEGACY_OUTBOX_KEY,
@@ -207,5 +208,44 @@ describe('answer outbox (IndexedDB)', () => {
     stop();
     expect(seen).toEqual([1, 2, 1, 0]);
     expect(acknowledged).toEqual([1, 2]);
+  });
+});
+
+describe('keeping a server-rendered question set for the service worker', () => {
+  /** A stand-in for navigator.serviceWorker: `controller` set or not, `controllerchange` fired by hand. */
+  function worker(controlled: boolean) {
+    const events = new EventTarget();
+    const container = Object.assign(events, { controller: controlled ? {} : null });
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: container });
+    const fetchMock = vi.fn(async () => new Response('[]'));
+    vi.stubGlobal('fetch', fetchMock);
+    return { container, fetchMock };
+  }
+  const SET = 'http://localhost:3000/api/en/learn';
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('fetches the set through the worker that controls the page, once', async () => {
+    const { fetchMock } = worker(true);
+    keepForServiceWorker('/api/en/learn');
+    expect(fetchMock.mock.calls).toEqual([[SET, { credentials: 'same-origin' }]]);
+  });
+
+  it('on a first visit waits for the worker to take control', async () => {
+    const { container, fetchMock } = worker(false);
+    keepForServiceWorker('/api/en/learn');
+    expect(fetchMock).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(fetchMock.mock.calls).toEqual([[SET, { credentials: 'same-origin' }]]);
+  });
+
+  it('asks nothing when the page’s own request for the set came through the worker', async () => {
+    const { fetchMock } = worker(true);
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) =>
+      name === SET ? [{ name, workerStart: 12.5 } as unknown as PerformanceEntry] : [],
+    );
+    keepForServiceWorker('/api/en/learn');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

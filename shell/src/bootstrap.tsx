@@ -18,13 +18,25 @@ import { federationLoader, loadRegistry } from './remotes/federation';
 import { awaitDeferredData, capturePrerendered } from './remotes/prerendered';
 import { registerServiceWorker } from './serviceWorker';
 
+/**
+ * Lets the browser run what waits (input, a frame) before the next part of the start: on a slow phone each part is
+ * then its own short task instead of one long one that blocks the page the server sent.
+ */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
 async function start() {
+  // The modules are evaluated: what follows is a task of its own.
+  await nextTask();
   // The learner's theme before anything renders (with no choice the page follows the system, by CSS alone).
   applyTheme();
   // Ask the BFF where the remotes live while i18n initialises; no remote URL is compiled in.
   loadRegistry().catch((error: unknown) => console.warn('[shell] remote registry not available yet', error));
   registerNamespace('shell', shell);
   await initI18n();
+  await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   capturePrerendered();

@@ -1,5 +1,5 @@
 import type { Question, QuestionProgressMap, Topic } from '@buergerfit/contract';
-import { Link, useSearchParams, useSession } from '@buergerfit/platform';
+import { Link, useLanguage, useSearchParams, useSession } from '@buergerfit/platform';
 import { Badge, Button, EmptyState, Field, Icon, Select, Sheet, Skeleton } from '@buergerfit/ui';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +20,16 @@ export type TopicOption = { id: string; name: string; sub: boolean };
 
 /**
  * The topic filter's options: each top-level topic the questions use, followed by its subtopics (the dashboard
- * links to either with `?topic=`). Names from `/topics`, the id until they are loaded.
+ * links to either with `?topic=`), in the alphabetical order of `language`. Names from `/topics`, the id until they
+ * are loaded.
  */
-export function topicOptions(questions: Question[], topics: Topic[] = []): TopicOption[] {
+export function topicOptions(questions: Question[], topics: Topic[] = [], language = 'de'): TopicOption[] {
   const names = new Map(topics.map((tp) => [tp.id, tp.name]));
   const name = (id: string) => names.get(id) ?? id;
-  const byName = (a: string, b: string) => name(a).localeCompare(name(b));
+  // One collator for the whole sort: String#localeCompare sets up the language's rules again on every call (on a
+  // slow phone the sort alone took a long task at the page's start).
+  const collator = new Intl.Collator(language);
+  const byName = (a: string, b: string) => collator.compare(name(a), name(b));
   const subs = new Map<string, Set<string>>();
   for (const q of questions) {
     const set = subs.get(q.topic) ?? new Set<string>();
@@ -102,6 +106,9 @@ function LearnList({ questions }: { questions: Question[] }) {
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The numbers (one button per question, 310 of them) are made only while the list is open: the page starts
+  // without them, on the server and in the browser.
+  const [listOpen, setListOpen] = useState(false);
   const ids = {
     jump: useId(),
     shuffle: useId(),
@@ -109,7 +116,11 @@ function LearnList({ questions }: { questions: Question[] }) {
   // The learner's own state (the BFF sends only its questions; none without a state).
   const stateCode = user?.federalState ?? null;
 
-  const options = useMemo(() => topicOptions(questions, topics.data), [questions, topics.data]);
+  const { language } = useLanguage();
+  const options = useMemo(
+    () => topicOptions(questions, topics.data, language),
+    [questions, topics.data, language],
+  );
   const matches = useMemo(() => questionSearch(questions), [questions]);
   const requested = params.get('topic') ?? '';
   // An unknown id (an old link, another catalog) shows every topic rather than an empty list.
@@ -173,7 +184,7 @@ function LearnList({ questions }: { questions: Question[] }) {
   };
 
   const list = (
-    <details className={styles.list}>
+    <details className={styles.list} open={listOpen} onToggle={(e) => setListOpen(e.currentTarget.open)}>
       <summary>
         <Icon name="list" size={18} />
         {t('questionList')}
@@ -213,32 +224,34 @@ function LearnList({ questions }: { questions: Question[] }) {
           </p>
         )}
       </form>
-      <ol className={styles.numbers} aria-label={t('questionList')}>
-        {filtered.map((q, i) => {
-          const p = progress.data?.[q.id];
-          const badge = p
-            ? p.mastered
-              ? 'mastered'
-              : p.lastCorrect === false
-                ? 'wrongLast'
-                : 'seen'
-            : 'new';
-          const shown = displayNumber(q);
-          return (
-            <li key={q.id}>
-              <button
-                type="button"
-                className={`${styles.number} ${styles[badge] ?? ''}`}
-                aria-current={i === index ? 'true' : undefined}
-                aria-label={`${t('number', { number: shown })}, ${t(`badge.${badge}`)}`}
-                onClick={() => setIndex(i)}
-              >
-                {shown}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+      {listOpen && (
+        <ol className={styles.numbers} aria-label={t('questionList')}>
+          {filtered.map((q, i) => {
+            const p = progress.data?.[q.id];
+            const badge = p
+              ? p.mastered
+                ? 'mastered'
+                : p.lastCorrect === false
+                  ? 'wrongLast'
+                  : 'seen'
+              : 'new';
+            const shown = displayNumber(q);
+            return (
+              <li key={q.id}>
+                <button
+                  type="button"
+                  className={`${styles.number} ${styles[badge] ?? ''}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  aria-label={`${t('number', { number: shown })}, ${t(`badge.${badge}`)}`}
+                  onClick={() => setIndex(i)}
+                >
+                  {shown}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
     </details>
   );
 
