@@ -3,6 +3,7 @@ import { requireSession } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type Mount, mounter } from '../http/call';
 import { supportedLanguage } from '../http/lang';
+import { deployRoutes } from './admin/deploy';
 import { analyticsRoutes } from './analytics/analytics';
 import { authRoutes } from './auth/auth';
 import { bookmarksRoutes } from './bookmarks/bookmarks';
@@ -29,7 +30,7 @@ const WITH_LANGUAGE: Resource[] = [
   reportRoutes,
   analyticsRoutes,
 ];
-const WITHOUT_LANGUAGE: Resource[] = [authRoutes, userRoutes, remotesRoutes];
+const WITHOUT_LANGUAGE: Resource[] = [authRoutes, userRoutes, remotesRoutes, deployRoutes];
 
 /**
  * The API, by resource (one folder each: its routes and its tests), every route a call of @buergerfit/contract

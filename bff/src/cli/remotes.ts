@@ -3,9 +3,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateLatest } from '../db/migrate';
+import {
+  createDeployToken,
+  deployHistory,
+  listDeployTokens,
+  revokeDeployToken,
+  rollbackVariant,
+  switchVariant,
+} from '../remotes/deploy';
 import { isRemoteName, REMOTE_NAMES, REMOTES } from '../remotes/names';
 import { manifestUrlFor, publishRemote } from '../remotes/publish';
-import { deployVariant, listVariants, report, updateVariant, upsertVariant } from '../remotes/registry';
+import { listVariants, report, updateVariant } from '../remotes/registry';
 import { connectForCli, runCli } from './connect';
 
 const USAGE = `npm run remotes -- <command>
@@ -17,6 +25,10 @@ const USAGE = `npm run remotes -- <command>
   deploy <remote> [--variant NAME] [--weight N]
                                                build that remote alone, publish it as a new version, point the variant at it (and enable it)
   unpin <remote>                               let the default variant follow the newest dist/ build again at start
+  rollback <remote> [--variant NAME]           point the variant back at the build it had before (see history)
+  history <remote> [--variant NAME] [--json]   the variant's deploys and rollbacks, newest first
+  token create <remote> [--name NAME]          a deploy token for that remote's CI (printed once, stored hashed)
+  token list [--json] | token revoke <id>      the tokens (never their secrets); revoke one by its id or id start
   report [--json]                              exposures, conversions and conversion rate per variant
 remotes: ${REMOTE_NAMES.join(', ')}`;
 
@@ -77,14 +89,18 @@ await runCli(async () => {
         const manifestUrl = isUrl ? target : manifestUrlFor(remote, target);
         // One of our own published builds keeps its version name; anything else is an external build.
         const own = new RegExp(`^/remotes/${remote}/([\\w.-]+)/mf-manifest\\.json$`).exec(manifestUrl);
-        await upsertVariant(knex, {
-          remote,
-          variant,
-          version: isUrl ? (own?.[1] ?? 'external') : target,
-          manifestUrl,
-          weight,
-          pinned: true,
-        });
+        await switchVariant(
+          knex,
+          {
+            remote,
+            variant,
+            version: isUrl ? (own?.[1] ?? 'external') : target,
+            manifestUrl,
+            weight,
+            action: 'set',
+          },
+          { name: 'cli' },
+        );
         console.info(`${remote}/${variant} → ${manifestUrl}`);
         break;
       }
@@ -123,11 +139,15 @@ await runCli(async () => {
         } catch {
           throw new Error(`Building ${REMOTES[remote]} failed; nothing was deployed.`);
         }
-        const published = await publishRemote(config.staticRoot, config.remotesDir, remote, outDir);
+        const published = await publishRemote(knex, config.staticRoot, config.remotesDir, remote, outDir);
         await fs.rm(outDir, { recursive: true, force: true });
         if (!published) throw new Error(`The build of ${REMOTES[remote]} left no mf-manifest.json`);
         // Pinned (a restart does not move it back to whatever dist/ holds, see `unpin`) and enabled.
-        await deployVariant(knex, { remote, variant, ...published, weight });
+        await switchVariant(
+          knex,
+          { remote, variant, ...published, weight, action: 'deploy' },
+          { name: 'cli' },
+        );
         console.info(
           `Deployed ${remote}/${variant} version ${published.version}; the next page load gets it.`,
         );
@@ -142,6 +162,43 @@ await runCli(async () => {
         console.info(
           `${remote}/default follows the newest build of ${REMOTES[remote]}/dist again from the next start.`,
         );
+        break;
+      }
+      case 'rollback': {
+        const variant = flag(args, '--variant') ?? 'default';
+        const remote = remoteArg(args[0]);
+        const done = await rollbackVariant(knex, remote, variant, { name: 'cli' });
+        if (!done) throw new Error(`${remote}/${variant} has no earlier build to go back to.`);
+        console.info(`${remote}/${variant} is back on version ${done.version}; the next page load gets it.`);
+        break;
+      }
+      case 'history': {
+        const variant = flag(args, '--variant');
+        const remote = remoteArg(args[0]);
+        const rows = await deployHistory(knex, remote, variant);
+        if (args.includes('--json')) console.info(JSON.stringify(rows, null, 2));
+        else console.table(rows, ['at', 'variant', 'action', 'version', 'previousVersion', 'actor']);
+        break;
+      }
+      case 'token': {
+        const sub = args.shift();
+        if (sub === 'create') {
+          const name = flag(args, '--name') ?? 'ci';
+          const remote = remoteArg(args[0]);
+          const { id, token } = await createDeployToken(knex, remote, name);
+          console.info(
+            `Deploy token for ${remote} (id ${id}, name ${name}). Shown once; store it as a CI secret:\n${token}`,
+          );
+        } else if (sub === 'list') {
+          const tokens = await listDeployTokens(knex);
+          if (args.includes('--json')) console.info(JSON.stringify(tokens, null, 2));
+          else console.table(tokens, ['id', 'remote', 'name', 'createdAt', 'lastUsedAt', 'revoked']);
+        } else if (sub === 'revoke') {
+          if (!args[0] || !(await revokeDeployToken(knex, args[0]))) {
+            throw new Error(`No single live token with id ${args[0] ?? ''} (see token list).`);
+          }
+          console.info(`Token ${args[0]} revoked: deploys with it now get 401.`);
+        } else throw new Error(USAGE);
         break;
       }
       case 'report': {

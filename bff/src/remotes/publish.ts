@@ -1,35 +1,20 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
+import { postgresStore, readBuildDir, versionOf, writeLocalBuild } from './artifacts';
 import { REMOTES, type RemoteName } from './names';
-import { precompressDir } from './precompress';
 import { listVariants, upsertVariant } from './registry';
-
-async function filesOf(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-    .sort();
-}
-
-/** `<package version>-<content hash>`: a new build gets a new folder, an identical one reuses its folder. */
-export async function buildVersion(distDir: string, packageVersion: string): Promise<string> {
-  const hash = createHash('sha256');
-  for (const f of await filesOf(distDir)) {
-    hash.update(f);
-    hash.update(await fs.readFile(path.join(distDir, f)));
-  }
-  return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
-}
 
 export const manifestUrlFor = (remote: string, version: string) =>
   `/remotes/${remote}/${version}/mf-manifest.json`;
 
-/** Copies a built remote into `<remotesDir>/<remote>/<version>/` (atomically) and returns the version. */
+/**
+ * Publishes a built remote: stored in the artifact store (every instance can then serve it) and copied into
+ * `<remotesDir>/<remote>/<version>/` on this instance. Returns the version, or null if `distDir` holds no build.
+ */
 export async function publishRemote(
+  db: Knex,
   repoRoot: string,
   remotesDir: string,
   remote: RemoteName,
@@ -44,18 +29,10 @@ export async function publishRemote(
   const pkg = JSON.parse(await fs.readFile(path.join(workspace, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const version = await buildVersion(distDir, pkg.version);
-  const target = path.join(remotesDir, remote, version);
-  try {
-    await fs.access(path.join(target, 'mf-manifest.json'));
-  } catch {
-    const tmp = `${target}.tmp-${process.pid}-${Date.now()}`;
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.cp(distDir, tmp, { recursive: true });
-    await precompressDir(tmp);
-    await fs.rm(target, { recursive: true, force: true });
-    await fs.rename(tmp, target);
-  }
+  const files = await readBuildDir(distDir);
+  const version = versionOf(files, pkg.version);
+  await postgresStore(db).put(remote, version, files);
+  await writeLocalBuild(remotesDir, remote, version, files);
   return { version, manifestUrl: manifestUrlFor(remote, version) };
 }
 
@@ -70,7 +47,7 @@ export async function syncDefaultVariants(
   log: Logger,
 ): Promise<void> {
   for (const remote of Object.keys(REMOTES) as RemoteName[]) {
-    const published = await publishRemote(repoRoot, remotesDir, remote);
+    const published = await publishRemote(db, repoRoot, remotesDir, remote);
     if (!published) {
       log.warn({ remote }, `remote ${remote} is not built (no ${REMOTES[remote]}/dist/mf-manifest.json)`);
       continue;

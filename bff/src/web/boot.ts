@@ -6,6 +6,7 @@ import { cookieNames } from '../auth/cookies';
 import { resolveSession } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { admitVisitor, visitorId } from '../http/visitor';
+import { ensureServedBuilds } from '../remotes/artifacts';
 import { AFTER_PAINT_MARK } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
 import { resolveForVisitor } from '../remotes/registry';
@@ -38,6 +39,7 @@ export async function pageBoot(ctx: Context, deps: Deps): Promise<PageBoot> {
     bootSession(ctx, deps),
   ]);
   const remotes = admitted ? await resolveForVisitor(deps.db, visitorId(ctx, deps.config)) : null;
+  if (remotes) await ensureServedBuilds(deps.db, deps.config.remotesDir, remotes);
   return { remotes, session };
 }
 

@@ -5,6 +5,7 @@ import { catalogInfo } from '../catalog/repository';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
+import { ensureLocalBuild } from '../remotes/artifacts';
 import { isRemoteName } from '../remotes/names';
 
 /** Serves the catalog pictures and the versioned remote builds (both immutable). */
@@ -35,7 +36,11 @@ export function fileRoutes({ db, config }: Deps): Router {
       throw notFound('No such remote file');
     }
     const root = path.join(config.remotesDir, remote, version);
-    if (!(await fileExists(path.join(root, file)))) throw notFound('No such remote file');
+    // A build another instance published is copied from the store the first time it is asked for here.
+    if (!(await fileExists(path.join(root, file)))) {
+      const copied = await ensureLocalBuild(db, config.remotesDir, remote, version, true).catch(() => false);
+      if (!copied || !(await fileExists(path.join(root, file)))) throw notFound('No such remote file');
+    }
     await send(ctx, file, {
       root,
       setHeaders: (res) => {

@@ -5,6 +5,7 @@ import type { Mount } from '../../http/call';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { admitVisitor, visitorId } from '../../http/visitor';
+import { ensureServedBuilds } from '../../remotes/artifacts';
 import { recordConversion, recordExposure, resolveForVisitor } from '../../remotes/registry';
 
 /**
@@ -34,7 +35,9 @@ export function remotesRoutes({ db, config }: Deps, mount: Mount): Router {
     }
     const vid = visitorId(ctx, config);
     ctx.set('Cache-Control', 'no-store');
-    return { remotes: await resolveForVisitor(db, vid) };
+    const remotes = await resolveForVisitor(db, vid);
+    await ensureServedBuilds(db, config.remotesDir, remotes);
+    return { remotes };
   });
   mount(router, analyticsCalls.exposure, beacons, async (ctx, { body: { remote } }) => {
     if (!(await recordExposure(db, visitorId(ctx, config), remote)))

@@ -14,6 +14,7 @@ import * as attemptSweep from './20261124_012_attempt_sweep';
 import * as progressVersion from './20261124_013_progress_version';
 import * as ownContent from './20261124_014_own_content';
 import * as contentReports from './20261125_015_content_reports';
+import * as deploys from './20261125_016_deploys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -37,6 +38,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_013_progress_version', progressVersion],
   ['20261124_014_own_content', ownContent],
   ['20261125_015_content_reports', contentReports],
+  ['20261125_016_deploys', deploys],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
