@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths';
 
-/** Repository root (bff/src/config.ts → ../..). Relative paths in the environment resolve against it. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Repository root. Relative paths in the environment resolve against it. */
+export const repoRoot = REPO_ROOT;
 
 const optionalString = z
   .string()

@@ -14,6 +14,9 @@ import { createLogger, type Logger } from './logger';
 import { precompressDir } from './remotes/precompress';
 import { syncDefaultVariants } from './remotes/publish';
 
+/** How long a stop lets the requests under way finish before their connections are cut. */
+export const STOP_GRACE_MS = 10_000;
+
 export type Running = {
   server: http.Server;
   db: Database;
@@ -25,7 +28,8 @@ export type Running = {
   localProvider: LocalProvider | null;
   /** The Koa application being served (its routers list every route). */
   app: Koa;
-  stop(): Promise<void>;
+  /** Graceful: stops accepting, lets requests under way finish (at most `graceMs`), then closes the pool. */
+  stop(graceMs?: number): Promise<void>;
 };
 
 /** Imports the catalog when the database has none; a missing file leaves the app running with no questions. */
@@ -109,9 +113,13 @@ export async function start(
     config: effective,
     localProvider,
     app,
-    async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+    async stop(graceMs = STOP_GRACE_MS) {
+      // No new connections; idle keep-alive ones close now, requests under way finish (cut after the grace).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(cut);
       await localProvider?.stop();
       if (db.kind === 'embedded') await fs.rm(path.join(config.dataDir, 'pg.url'), { force: true });
       await db.close();

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { CONTENT_DIR, type Content, readContent } from '../content/content';
+import { BFF_ROOT } from '../paths';
 import {
   type Catalog,
   type CatalogQuestion,
@@ -14,7 +14,7 @@ import {
 } from './schema';
 
 /** The project's own additions to the official catalog (state and topic names, picture descriptions). */
-export const SUPPLEMENT_PATH = fileURLToPath(new URL('../../data/catalog-supplement.json', import.meta.url));
+export const SUPPLEMENT_PATH = path.join(BFF_ROOT, 'data', 'catalog-supplement.json');
 
 export class CatalogError extends Error {}
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REPO_ROOT } from '../paths';
 
 /** This project's own question texts (content/README.md), merged with the official catalog at import. */
-export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+export const CONTENT_DIR = path.join(REPO_ROOT, 'content');
 
 export const CONTENT_LANGUAGES = ['de', 'en', 'hr'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
@@ -130,7 +130,7 @@ export async function readContent(dir = CONTENT_DIR): Promise<Content> {
 /** The interface texts of a language (`locales/<lang>/*.json`), each with where it is: held to the glossary too. */
 export async function uiTexts(
   lang: 'en' | 'hr',
-  localesDir = fileURLToPath(new URL('../../../locales', import.meta.url)),
+  localesDir = path.join(REPO_ROOT, 'locales'),
 ): Promise<{ lang: 'en' | 'hr'; where: string; text: string }[]> {
   const found: { lang: 'en' | 'hr'; where: string; text: string }[] = [];
   const walk = (file: string, value: unknown, key: string) => {
