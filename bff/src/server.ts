@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from './config';
 import { SWEEP_INTERVAL_MS, sweepExpiredAttempts } from './exam/repository';
 import { createLogger } from './logger';
-import { start } from './start';
+import { start, startHint } from './start';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
@@ -34,6 +34,8 @@ try {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
-  logger.fatal({ err }, 'could not start');
+  const hint = startHint(err, config);
+  if (hint) console.error(hint);
+  else logger.fatal({ err }, 'could not start');
   process.exit(1);
 }

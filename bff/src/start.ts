@@ -45,6 +45,29 @@ export async function ensureCatalog(db: Database, config: Config, log: Logger): 
   }
 }
 
+/**
+ * The one line that tells an operator what to do about a start that failed for a common reason (a port in use, a
+ * database missing or unreachable); null for anything else (logged in full).
+ */
+export function startHint(err: unknown, config: Pick<Config, 'port' | 'databaseUrl'>): string | null {
+  const e = err as { code?: string; message?: string } | null;
+  const db = config.databaseUrl ? new URL(config.databaseUrl) : null;
+  const name = db?.pathname.replace(/^\//, '') || 'postgres';
+  switch (e?.code) {
+    case 'EADDRINUSE':
+      return `Port ${config.port} is already in use (another Bürgerfit?): stop it, or start with another port, e.g. PORT=${config.port + 1} npm start.`;
+    case '3D000':
+      return `The database "${name}" does not exist on ${db?.host ?? 'the server'}: create it once with createdb -h ${db?.hostname ?? '127.0.0.1'} -p ${db?.port || 5432} -U ${decodeURIComponent(db?.username || 'postgres')} ${name}, then start again.`;
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+      return db
+        ? `PostgreSQL is not reachable at ${db.host} (${e.code}): start it or fix DATABASE_URL.`
+        : null;
+    default:
+      return null;
+  }
+}
+
 /** Opens the database, migrates, imports the catalog if needed, publishes built remotes and listens. */
 export async function start(
   config: Config,

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { startHint } from '../src/start';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -91,5 +92,25 @@ describe('configuration', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ HOST: '127.0.0.1', PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
     expect(loadConfig({ PUBLIC_URL: 'https://x.example/' }).publicUrl).toBe('https://x.example');
+  });
+});
+
+describe('a start that fails for a common reason ends with one line saying what to do', () => {
+  const pg = { port: 8080, databaseUrl: 'postgres://postgres@127.0.0.1:5432/buergerfit' };
+  it('names the port in use and another one to try', () => {
+    expect(startHint({ code: 'EADDRINUSE' }, pg)).toBe(
+      'Port 8080 is already in use (another Bürgerfit?): stop it, or start with another port, e.g. PORT=8081 npm start.',
+    );
+  });
+  it('gives the createdb command for a missing database', () => {
+    expect(startHint({ code: '3D000' }, pg)).toBe(
+      'The database "buergerfit" does not exist on 127.0.0.1:5432: create it once with createdb -h 127.0.0.1 -p 5432 -U postgres buergerfit, then start again.',
+    );
+  });
+  it('says when PostgreSQL is not reachable; anything else is logged in full', () => {
+    expect(startHint({ code: 'ECONNREFUSED' }, pg)).toBe(
+      'PostgreSQL is not reachable at 127.0.0.1:5432 (ECONNREFUSED): start it or fix DATABASE_URL.',
+    );
+    expect(startHint(new Error('boom'), pg)).toBeNull();
   });
 });
