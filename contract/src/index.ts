@@ -3,6 +3,7 @@
  * TypeScript types under the same names. The BFF validates with the schemas; the shell and the remotes import
  * types only (`import type { User } from '@buergerfit/contract'`), so no zod reaches a browser bundle.
  */
+import { adminCalls } from './admin';
 import { analyticsCalls } from './analytics';
 import { authCalls } from './auth';
 import { bookmarkCalls } from './bookmarks';
@@ -16,6 +17,7 @@ import { remoteCalls } from './remotes';
 import { reportCalls } from './reports';
 import { userCalls } from './user';
 
+export * from './admin';
 export * from './analytics';
 export * from './auth';
 export * from './bookmarks';
@@ -44,6 +46,7 @@ export const callsByResource = {
   contact: contactCalls,
   reports: reportCalls,
   analytics: analyticsCalls,
+  admin: adminCalls,
 } as const;
 
 /** Every call in one list: the BFF's coverage test checks that it mounts each one, and nothing else under /api. */

@@ -3,6 +3,7 @@ import { requireSession } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { type Mount, mounter } from '../http/call';
 import { supportedLanguage } from '../http/lang';
+import { adminRoutes } from './admin/console';
 import { deployRoutes } from './admin/deploy';
 import { analyticsRoutes } from './analytics/analytics';
 import { authRoutes } from './auth/auth';
@@ -30,7 +31,7 @@ const WITH_LANGUAGE: Resource[] = [
   reportRoutes,
   analyticsRoutes,
 ];
-const WITHOUT_LANGUAGE: Resource[] = [authRoutes, userRoutes, remotesRoutes, deployRoutes];
+const WITHOUT_LANGUAGE: Resource[] = [authRoutes, userRoutes, remotesRoutes, deployRoutes, adminRoutes];
 
 /**
  * The API, by resource (one folder each: its routes and its tests), every route a call of @buergerfit/contract

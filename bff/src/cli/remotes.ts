@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setAdmin } from '../admin/console';
 import { migrateLatest } from '../db/migrate';
 import {
   createDeployToken,
@@ -29,6 +30,7 @@ const USAGE = `npm run remotes -- <command>
   history <remote> [--variant NAME] [--json]   the variant's deploys and rollbacks, newest first
   token create <remote> [--name NAME]          a deploy token for that remote's CI (printed once, stored hashed)
   token list [--json] | token revoke <id>      the tokens (never their secrets); revoke one by its id or id start
+  admin grant <user> | admin revoke <user>     the A/B console (/admin) for a user (id, e-mail or username)
   report [--json]                              exposures, conversions and conversion rate per variant
 remotes: ${REMOTE_NAMES.join(', ')}`;
 
@@ -199,6 +201,18 @@ await runCli(async () => {
           }
           console.info(`Token ${args[0]} revoked: deploys with it now get 401.`);
         } else throw new Error(USAGE);
+        break;
+      }
+      case 'admin': {
+        const sub = args.shift();
+        if ((sub !== 'grant' && sub !== 'revoke') || !args[0]) throw new Error(USAGE);
+        const user = await setAdmin(knex, { userId: null, name: 'cli' }, args[0], sub === 'grant');
+        if (!user) throw new Error(`No single user with id, e-mail or username ${args[0]}.`);
+        console.info(
+          sub === 'grant'
+            ? `${user.username} may now use the A/B console at /admin.`
+            : `${user.username} no longer has the admin role.`,
+        );
         break;
       }
       case 'report': {

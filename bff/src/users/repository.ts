@@ -20,6 +20,8 @@ export type UserRow = {
   /** FSRS desired retention, 0.80–0.95. */
   desired_retention: number;
   password_hash: string | null;
+  /** `admin` may use the A/B console (granted with `npm run remotes -- admin grant`); everyone else `learner`. */
+  role: 'learner' | 'admin';
   /** Counts changes to what the dashboard shows (bigint; migration 013): the dashboard cache's key. */
   progress_version: string | number;
   created_at: Date;

@@ -15,6 +15,7 @@ import * as progressVersion from './20261124_013_progress_version';
 import * as ownContent from './20261124_014_own_content';
 import * as contentReports from './20261125_015_content_reports';
 import * as deploys from './20261125_016_deploys';
+import * as admin from './20261125_017_admin';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -39,6 +40,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_014_own_content', ownContent],
   ['20261125_015_content_reports', contentReports],
   ['20261125_016_deploys', deploys],
+  ['20261125_017_admin', admin],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
