@@ -1,4 +1,5 @@
 import deAccount from './de/account.json';
+import deAdmin from './de/admin.json';
 import deDashboard from './de/dashboard.json';
 import deExam from './de/exam.json';
 import deLearn from './de/learn.json';
@@ -6,6 +7,7 @@ import deMarketing from './de/marketing.json';
 import deQuestion from './de/question.json';
 import deShell from './de/shell.json';
 import enAccount from './en/account.json';
+import enAdmin from './en/admin.json';
 import enDashboard from './en/dashboard.json';
 import enExam from './en/exam.json';
 import enLearn from './en/learn.json';
@@ -13,6 +15,7 @@ import enMarketing from './en/marketing.json';
 import enQuestion from './en/question.json';
 import enShell from './en/shell.json';
 import hrAccount from './hr/account.json';
+import hrAdmin from './hr/admin.json';
 import hrDashboard from './hr/dashboard.json';
 import hrExam from './hr/exam.json';
 import hrLearn from './hr/learn.json';
@@ -32,6 +35,7 @@ export const NAMESPACES = [
   'dashboard',
   'account',
   'question',
+  'admin',
 ] as const;
 export type LocaleLanguage = (typeof LANGUAGES)[number];
 export type Namespace = (typeof NAMESPACES)[number];
@@ -43,13 +47,14 @@ export const exam = { de: deExam, en: enExam, hr: hrExam };
 export const learn = { de: deLearn, en: enLearn, hr: hrLearn };
 export const dashboard = { de: deDashboard, en: enDashboard, hr: hrDashboard };
 export const account = { de: deAccount, en: enAccount, hr: hrAccount };
+export const admin = { de: deAdmin, en: enAdmin, hr: hrAdmin };
 /**
  * Shared by every remote that shows a catalog question (mf_learn, mf_exam): the language labels, the source and
  * checked-on lines, and "Report a problem". Each registers it as namespace `question`; the bundles are the same.
  */
 export const question = { de: deQuestion, en: enQuestion, hr: hrQuestion };
 
-export const byNamespace = { shell, marketing, exam, learn, dashboard, account, question };
+export const byNamespace = { shell, marketing, exam, learn, dashboard, account, question, admin };
 
 /** i18next `resources` with every namespace (standalone harness, tests). */
 export const resources = {
@@ -61,6 +66,7 @@ export const resources = {
     dashboard: deDashboard,
     account: deAccount,
     question: deQuestion,
+    admin: deAdmin,
   },
   en: {
     shell: enShell,
@@ -70,6 +76,7 @@ export const resources = {
     dashboard: enDashboard,
     account: enAccount,
     question: enQuestion,
+    admin: enAdmin,
   },
   hr: {
     shell: hrShell,
@@ -79,5 +86,6 @@ export const resources = {
     dashboard: hrDashboard,
     account: hrAccount,
     question: hrQuestion,
+    admin: hrAdmin,
   },
 };

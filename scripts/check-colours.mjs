@@ -13,6 +13,7 @@ const ROOTS = [
   'mf-learn/src',
   'mf-dashboard/src',
   'mf-account/src',
+  'mf-admin/src',
 ];
 /** The one file where colours are written. */
 const TOKENS = path.join('ui', 'src', 'tokens.css');

@@ -14,6 +14,7 @@ const ROOTS = [
   'mf-learn/src',
   'mf-dashboard/src',
   'mf-account/src',
+  'mf-admin/src',
   'locales/de',
   'locales/en',
   'locales/hr',

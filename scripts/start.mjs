@@ -11,6 +11,7 @@ const FRONTENDS = [
   ['mf-learn', 'mf-manifest.json'],
   ['mf-dashboard', 'mf-manifest.json'],
   ['mf-account', 'mf-manifest.json'],
+  ['mf-admin', 'mf-manifest.json'],
 ];
 // Inputs outside the workspace that every frontend build depends on.
 const SHARED_INPUTS = ['shell/platform/src', 'ui/src', 'contract/src', 'locales', 'package-lock.json'];

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { call } from './call';
 
 /** The federated remotes, by federation name. */
-export const RemoteName = z.enum(['mf_marketing', 'mf_exam', 'mf_learn', 'mf_dashboard', 'mf_account']);
+export const RemoteName = z.enum([
+  'mf_marketing',
+  'mf_exam',
+  'mf_learn',
+  'mf_dashboard',
+  'mf_account',
+  'mf_admin',
+]);
 export type RemoteName = z.infer<typeof RemoteName>;
 
 /** Where this visitor loads a remote from: the A/B variant they were assigned and its build's manifest. */

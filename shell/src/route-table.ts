@@ -35,6 +35,8 @@ export const ROUTES: readonly ShellRoute[] = [
   remote('/login', 'mf_account', '/'),
   remote('/welcome', 'mf_account', '/', true),
   remote('/profile-settings', 'mf_account', '/', true),
+  // The A/B console: signed in; the BFF answers its calls for admins only.
+  remote('/admin/*', 'mf_admin', '/admin', true),
 ];
 
 /**

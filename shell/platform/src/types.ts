@@ -38,6 +38,7 @@ export interface RemoteEntries {
   mf_learn: { './App': RemoteAppProps };
   mf_dashboard: { './App': RemoteAppProps };
   mf_account: { './App': RemoteAppProps };
+  mf_admin: { './App': RemoteAppProps };
 }
 
 /** Federation names of the remotes. */
