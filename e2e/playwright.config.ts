@@ -2,28 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // A fresh data folder per run (the embedded database), unless DATABASE_URL points at a real PostgreSQL.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bf-e2e-'));
+// Removed after the run (support/teardown.ts) when made here.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-e2e-'));
+  process.env.E2E_DATA_DIR_MADE = '1';
+}
 export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+export { chromiumLaunch };
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './support/teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -160,11 +160,17 @@ describe('names imported with the catalog', () => {
 });
 
 describe('the supplement is checked on import', () => {
+  const folders: string[] = [];
   const write = (data: unknown) => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bf-supplement-')), 'supplement.json');
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-supplement-'));
+    folders.push(folder);
+    const file = path.join(folder, 'supplement.json');
     fs.writeFileSync(file, JSON.stringify(data));
     return file;
   };
+  afterAll(() => {
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
 
   it('refuses a supplement that leaves a picture, a state or a topic without words', async () => {
     const { catalog } = await readCatalog(app.config.catalogPath);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config';
+import { chromiumLaunch } from '../support/chromium';
 import { repoRoot } from '../support/remotes-cli';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 7);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { chromiumLaunch } from '../playwright.config';
+import { chromiumLaunch } from '../support/chromium';
 import { BASE, type BenchPage, type Cookie, LIGHTHOUSE_RUNS, median } from './common';
 
 export type LighthouseRow = {

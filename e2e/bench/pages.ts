@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type CDPSession, chromium } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config';
+import { chromiumLaunch } from '../support/chromium';
 import { APP_ROOT, BASE, type BenchPage, median, RUNS, THROTTLE } from './common';
 
 export type PageFigures = {

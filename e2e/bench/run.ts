@@ -78,6 +78,7 @@ async function startServer(port: number, databaseUrl?: string): Promise<ChildPro
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
+  if (env.DATA_DIR) dataDirs.set(child, env.DATA_DIR);
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the app on port ${port} exited (${child.exitCode})`);
     const ok = await fetch(`${base}/readyz`)
@@ -89,15 +90,28 @@ async function startServer(port: number, databaseUrl?: string): Promise<ChildPro
   throw new Error(`the app on port ${port} did not start`);
 }
 
-const stop = (child: ChildProcess | null) => {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+/** The temporary data folder of each server the bench started (removed once that server has stopped). */
+const dataDirs = new WeakMap<ChildProcess, string>();
+
+/** Stops a server the bench started (its whole process group) and removes its temporary data. */
+async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child?.pid) return;
+  const exited =
+    child.exitCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          setTimeout(resolve, 15_000).unref();
+        });
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
   }
-};
+  await exited;
+  const dir = dataDirs.get(child);
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+}
 
 /** The hot API calls on a fresh database on the real PostgreSQL server (dropped afterwards); null without one. */
 async function onPostgres(): Promise<{ rows: ApiRow[]; error?: string }> {
@@ -116,7 +130,7 @@ async function onPostgres(): Promise<{ rows: ApiRow[]; error?: string }> {
     child = await startServer(PORT + 1, url.toString());
     return { rows: await apiRuns(`http://127.0.0.1:${PORT + 1}`, 'PostgreSQL') };
   } finally {
-    stop(child);
+    await stop(child);
     await new Promise((r) => setTimeout(r, 1000));
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
@@ -244,9 +258,11 @@ function report(pages: Row[], lh: LighthouseRow[], apiRows: ApiRow[], budgets: B
 
 let child: ChildProcess | null = null;
 let failed = false;
+let storage: string | null = null;
 try {
   child = await startServer(PORT);
   const session = await signIn('bench');
+  storage = session.storage;
   const pages = only.has('pages') ? await pageLoads(PAGES, session.storage) : [];
   const lh = only.has('lighthouse') ? await lighthouseRuns(PAGES, session.cookies) : [];
   let apiRows: ApiRow[] = [];
@@ -255,7 +271,7 @@ try {
   if (only.has('api')) {
     checks = await cachingChecks(BASE);
     apiRows = [await ceiling(), ...(await apiRuns(BASE, 'embedded'))];
-    stop(child);
+    await stop(child);
     child = null;
     const onPg = await onPostgres();
     apiRows.push(...onPg.rows);
@@ -285,6 +301,7 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  stop(child);
+  await stop(child);
+  if (storage) fs.rmSync(storage, { force: true });
 }
 process.exit(failed ? 1 : 0);
