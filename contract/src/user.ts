@@ -224,6 +224,18 @@ const ExportedAnalyticsEvent = z
   })
   .strict();
 
+/** A change the user made in the A/B console as an administrator (the audit log's entries of theirs). */
+const ExportedAdminAction = z
+  .object({
+    action: z.string(),
+    remote: z.string().nullable(),
+    variant: z.string().nullable(),
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+    at: Instant,
+  })
+  .strict();
+
 /** `GET /api/user/export`: everything stored about the learner, sent as a `buergerfit-data-<day>.json` download. */
 export const UserExport = z
   .object({
@@ -243,6 +255,7 @@ export const UserExport = z
     contactMessages: z.array(ExportedContactMessage),
     contentReports: z.array(ExportedContentReport),
     analyticsEvents: z.array(ExportedAnalyticsEvent),
+    adminActions: z.array(ExportedAdminAction),
   })
   .strict();
 export type UserExport = z.infer<typeof UserExport>;

@@ -465,4 +465,5 @@ export const userExport: UserExport = {
       recordedAt: '2026-02-01T07:59:00.000Z',
     },
   ],
+  adminActions: [],
 };

@@ -481,6 +481,7 @@ describe('mf-account /profile-settings', () => {
     contactMessages: [],
     contentReports: [],
     analyticsEvents: [],
+    adminActions: [],
   };
 
   it('shows account info with the provider and disabled coming-soon notifications', async () => {

@@ -19,6 +19,8 @@ export async function saveSettings(db: Knex, userId: string, patch: UserPatch): 
 export async function deleteAccount(db: Knex, userId: string): Promise<void> {
   await db.transaction(async (trx) => {
     await revokeAllSessions(trx, userId);
+    // The A/B console's audit log keeps what was changed, not by whom (its link becomes null with the account).
+    await trx('admin_audit').where({ user_id: userId }).update({ actor: 'deleted account' });
     await deleteUser(trx, userId);
   });
 }

@@ -93,6 +93,15 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     visitorId: r.visitor_id,
     recordedAt: r.created_at,
   })),
+  // What an administrator changed in the A/B console (issue 18's audit log), oldest first.
+  listSection('adminActions', ownRows('admin_audit', 'id'), (r) => ({
+    action: r.action,
+    remote: r.remote,
+    variant: r.variant,
+    before: r.before,
+    after: r.after,
+    at: r.at,
+  })),
 ];
 
 export type UserExport = { exportedAt: string; format: 'buergerfit-user-export/1' } & Record<string, unknown>;

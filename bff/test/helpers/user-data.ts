@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
+import { setAdmin } from '../../src/admin/console';
+import { upsertVariant } from '../../src/remotes/registry';
 
 /**
  * Tools for "everything stored about a user": which tables hold user data (found in the database schema at test
@@ -78,6 +80,7 @@ export async function countAllRows(db: Knex, tables: string[]): Promise<Record<s
 
 type App = {
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  db: Knex;
 };
 
 export type FilledLearner = {
@@ -178,6 +181,19 @@ export async function useEveryFeature(app: App, cookie: string, label: string): 
     plan: 'subscription',
     billing: 'yearly',
   });
+
+  // As an administrator (granted as the CLI does): a weight change in the A/B console, written to the audit log.
+  const me = await send('GET', '/api/user/me');
+  await setAdmin(app.db, { userId: null, name: 'cli' }, me.id, true);
+  await upsertVariant(app.db, {
+    remote: 'mf_marketing',
+    variant: `ab-${label}`,
+    version: '1',
+    manifestUrl: '/remotes/mf_marketing/1/mf-manifest.json',
+    weight: 0,
+    enabled: false,
+  });
+  await send('PATCH', `/api/admin/ab/mf_marketing/ab-${label}`, { weight: 1 });
 
   // The finished mock's answers joined the log, in the order they were given.
   const examAnswers = attempt.questions.map((q) => ({ question: q.number, correct: q.position > 3 }));
