@@ -62,17 +62,6 @@ export async function upsertVariant(
   await db('remote_variants').insert(row).onConflict(['remote', 'variant']).merge();
 }
 
-/**
- * Points a variant at a freshly published build (`remotes deploy`): pinned, so a restart keeps it, and enabled, so the
- * next page load gets it even if the variant had been switched off.
- */
-export function deployVariant(
-  db: Knex,
-  v: { remote: string; variant: string; version: string; manifestUrl: string; weight?: number },
-): Promise<void> {
-  return upsertVariant(db, { ...v, pinned: true, enabled: true });
-}
-
 export async function updateVariant(
   db: Knex,
   remote: string,

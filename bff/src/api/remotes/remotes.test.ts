@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { liveDefault } from '../../../test/helpers/remotes';
-import { deployVariant, listVariants, report, updateVariant, upsertVariant } from '../../remotes/registry';
+import { switchVariant } from '../../remotes/deploy';
+import { listVariants, report, updateVariant, upsertVariant } from '../../remotes/registry';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,12 +97,11 @@ describe('runtime registry and A/B', () => {
     await updateVariant(app.db, 'mf_marketing', 'b', { enabled: false });
     expect((await remotesFor(v)).mf_marketing).toBe('default');
     // Deploying a new build of the switched-off variant puts it live again for fresh visitors.
-    await deployVariant(app.db, {
-      remote: 'mf_marketing',
-      variant: 'b',
-      version: '3',
-      manifestUrl: '/b3.json',
-    });
+    await switchVariant(
+      app.db,
+      { remote: 'mf_marketing', variant: 'b', version: '3', manifestUrl: '/b3.json', action: 'deploy' },
+      { name: 'test' },
+    );
     expect((await remotesFor({ cookie: null })).mf_marketing).toBe('b');
   });
 
