@@ -41,11 +41,26 @@ const schema = z.object({
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
+  /** GitHub Enterprise Server (or a stand-in in tests): where sign-in pages and tokens are. */
+  GITHUB_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Its REST API; default https://api.github.com for github.com, `${GITHUB_URL}/api/v3` otherwise. */
+  GITHUB_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
 });
 
 export type OAuthCredentials = { clientId: string; clientSecret: string };
+/** A GitHub app's credentials and where that GitHub is (github.com, or an Enterprise Server). */
+export type GitHubSetup = OAuthCredentials & { url: string; apiUrl: string };
+
+const GITHUB_COM = 'https://github.com';
+
+function githubSetup(creds: OAuthCredentials | null, url?: string, apiUrl?: string): GitHubSetup | null {
+  if (!creds) return null;
+  const base = (url ?? GITHUB_COM).replace(/\/+$/, '');
+  const api = apiUrl ?? (base === GITHUB_COM ? 'https://api.github.com' : `${base}/api/v3`);
+  return { ...creds, url: base, apiUrl: api.replace(/\/+$/, '') };
+}
 
 export type Config = {
   env: 'development' | 'test' | 'production';
@@ -73,7 +88,7 @@ export type Config = {
    * `DATA_DIR/session-secret`, so this is only undefined before `start()` resolved it.
    */
   sessionSecret: string | undefined;
-  github: OAuthCredentials | null;
+  github: GitHubSetup | null;
   google: OAuthCredentials | null;
   /** The loopback test provider: only outside production and only when no real provider is configured. */
   localProvider: boolean;
@@ -153,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     trustProxyHops: e.TRUST_PROXY_HOPS,
     sessionSecret: e.SESSION_SECRET,
-    github,
+    github: githubSetup(github, e.GITHUB_URL, e.GITHUB_API_URL),
     google,
     localProvider: !production && !github && !google,
   };

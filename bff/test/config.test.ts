@@ -42,10 +42,30 @@ describe('configuration', () => {
 
   it('accepts a complete production configuration, without the local provider', () => {
     const c = loadConfig(production);
-    expect(c.github).toEqual({ clientId: 'gh-id', clientSecret: 'gh-secret' });
+    expect(c.github).toEqual({
+      clientId: 'gh-id',
+      clientSecret: 'gh-secret',
+      url: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+    });
     expect(c.google).toBeNull();
     expect(c.localProvider).toBe(false);
     expect(c.sessionSecret).toBe('s'.repeat(40));
+  });
+
+  it('signs in with a GitHub Enterprise Server at GITHUB_URL, its API under /api/v3 unless GITHUB_API_URL says', () => {
+    expect(loadConfig({ ...production, GITHUB_URL: 'https://git.example.org/' }).github).toMatchObject({
+      url: 'https://git.example.org',
+      apiUrl: 'https://git.example.org/api/v3',
+    });
+    expect(
+      loadConfig({
+        ...production,
+        GITHUB_URL: 'https://git.example.org',
+        GITHUB_API_URL: 'https://api.git.example.org',
+      }).github,
+    ).toMatchObject({ url: 'https://git.example.org', apiUrl: 'https://api.git.example.org' });
+    expect(() => loadConfig({ ...production, GITHUB_URL: 'ftp://git.example.org' })).toThrow(/GITHUB_URL/);
   });
 
   it.each([

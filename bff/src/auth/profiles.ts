@@ -26,17 +26,17 @@ const GITHUB_HEADERS = {
 };
 
 /** GitHub: `/user` for the account, `/user/emails` for a verified address (primary first). */
-export async function githubProfile(accessToken: string): Promise<ExternalProfile> {
-  const user = (await getJson('https://api.github.com/user', accessToken, GITHUB_HEADERS)) as Record<
-    string,
-    unknown
-  >;
+export async function githubProfile(
+  accessToken: string,
+  apiUrl = 'https://api.github.com',
+): Promise<ExternalProfile> {
+  const user = (await getJson(`${apiUrl}/user`, accessToken, GITHUB_HEADERS)) as Record<string, unknown>;
   if (typeof user.id !== 'number' && typeof user.id !== 'string')
     throw new ProfileError('GitHub user has no id');
   let email: string | null = null;
   let emailVerified = false;
   try {
-    const emails = (await getJson('https://api.github.com/user/emails', accessToken, GITHUB_HEADERS)) as {
+    const emails = (await getJson(`${apiUrl}/user/emails`, accessToken, GITHUB_HEADERS)) as {
       email?: unknown;
       primary?: unknown;
       verified?: unknown;

@@ -42,6 +42,9 @@ export function grantConfig(config: Config, setup: AuthSetup): GrantConfig {
   };
   if (config.github && setup.providers.includes('github')) {
     g.github = {
+      // grant knows github.com's endpoints; an Enterprise Server has the same paths on its own host.
+      authorize_url: `${config.github.url}/login/oauth/authorize`,
+      access_url: `${config.github.url}/login/oauth/access_token`,
       key: config.github.clientId,
       secret: config.github.clientSecret,
       scope: ['read:user', 'user:email'],
@@ -84,6 +87,7 @@ export async function fetchProfile(
   provider: ProviderName,
   response: GrantResponse,
   setup: AuthSetup,
+  config: Pick<Config, 'github'>,
 ): Promise<ExternalProfile> {
   const token = response.access_token;
   if (!token) throw new Error('no access token');
@@ -91,7 +95,8 @@ export async function fetchProfile(
   const sub = typeof idSub === 'string' ? idSub : undefined;
   switch (provider) {
     case 'github':
-      return githubProfile(token);
+      if (!config.github) throw new Error('GitHub is not configured');
+      return githubProfile(token, config.github.apiUrl);
     case 'google':
       return oidcProfile('google', 'https://openidconnect.googleapis.com/v1/userinfo', token, sub);
     case 'local':

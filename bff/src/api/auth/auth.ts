@@ -105,7 +105,7 @@ export function authRoutes({ db, config, auth }: Deps, mount: Mount): Router {
       return fail(typeof response?.error === 'string' ? response.error.slice(0, 200) : 'provider error');
     }
     try {
-      const profile = await fetchProfile(provider, response, auth);
+      const profile = await fetchProfile(provider, response, auth, config);
       const { user } = await signInWithIdentity(db, profile);
       await startSession(ctx, db, config, user, provider);
       await claimDemo(ctx, user.id);

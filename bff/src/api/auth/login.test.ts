@@ -171,7 +171,12 @@ describe('production cookies', () => {
       env: 'production' as const,
       publicUrl: 'https://buergerfit.example',
       localProvider: false,
-      github: { clientId: 'gh', clientSecret: 'gh-secret' },
+      github: {
+        clientId: 'gh',
+        clientSecret: 'gh-secret',
+        url: 'https://github.com',
+        apiUrl: 'https://api.github.com',
+      },
     };
     const prod = createApp({
       db: app.db,
