@@ -1,4 +1,3 @@
-import { learn, question } from '@buergerfit/locales';
 import {
   Navigate,
   NavLink,
@@ -6,13 +5,13 @@ import {
   type RemoteAppProps,
   Route,
   Routes,
-  registerNamespace,
   useLocation,
 } from '@buergerfit/platform';
 import { Icon, type IconName } from '@buergerfit/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline, usePendingAnswers, useProgressSync } from './data';
+import { LearnTexts } from './i18n';
 import { startOutbox } from './offline';
 import { LearnBaseContext, PAGE_TITLE_ID } from './PageHeading';
 import { BookmarksPage } from './pages/BookmarksPage';
@@ -23,9 +22,6 @@ import { LearnPage } from './pages/LearnPage';
 import { MistakesPage } from './pages/MistakesPage';
 import { StatePage } from './pages/StatePage';
 import styles from './styles';
-
-registerNamespace('learn', learn);
-registerNamespace('question', question);
 
 export { LearnPage };
 
@@ -105,18 +101,20 @@ function Layout({ base }: { base: string }) {
 export default function LearnApp({ basename }: RemoteAppProps) {
   const base = basename.replace(/\/+$/, '') || '/learn';
   return (
-    <Routes>
-      <Route path={`${base}/*`} element={<Layout base={base} />}>
-        <Route index element={<LearnPage />} />
-        <Route path="focus" element={<FocusPage />} />
-        <Route path="challenge" element={<ChallengePage />} />
-        <Route path="state" element={<StatePage />} />
-        <Route path="flashcards" element={<FlashcardsPage />} />
-        <Route path="bookmarks" element={<BookmarksPage />} />
-        {/* Not a mode tab: linked from a finished test's result (mf_exam). */}
-        <Route path="mistakes/:attemptId" element={<MistakesPage />} />
-        <Route path="*" element={<Navigate to={base} replace />} />
-      </Route>
-    </Routes>
+    <LearnTexts>
+      <Routes>
+        <Route path={`${base}/*`} element={<Layout base={base} />}>
+          <Route index element={<LearnPage />} />
+          <Route path="focus" element={<FocusPage />} />
+          <Route path="challenge" element={<ChallengePage />} />
+          <Route path="state" element={<StatePage />} />
+          <Route path="flashcards" element={<FlashcardsPage />} />
+          <Route path="bookmarks" element={<BookmarksPage />} />
+          {/* Not a mode tab: linked from a finished test's result (mf_exam). */}
+          <Route path="mistakes/:attemptId" element={<MistakesPage />} />
+          <Route path="*" element={<Navigate to={base} replace />} />
+        </Route>
+      </Routes>
+    </LearnTexts>
   );
 }

@@ -5,8 +5,10 @@ export { PAGE_BOOT_ID, pageBoot, resetPageBoot } from './boot';
 export { STORAGE_KEYS } from './constants';
 export { trackConversion } from './conversions';
 export {
+  currentLanguage,
   initI18n,
   isLanguage,
+  prepareLanguage,
   registerLazyNamespace,
   registerNamespace,
   useLanguage,

@@ -1,5 +1,7 @@
 import {
+  currentLanguage,
   matchRoutes,
+  prepareLanguage,
   type RemoteExpose,
   type RemoteName,
   type RemoteProps,
@@ -50,6 +52,20 @@ type LazyEntry<N extends RemoteName, E extends RemoteExpose<N>> = LazyExoticComp
 type LazyEntries = { [N in RemoteName]?: { [E in RemoteExpose<N>]?: LazyEntry<N, E> } };
 const lazyCache = new WeakMap<RemoteLoader, LazyEntries>();
 
+/**
+ * A remote's texts in the language in use, before it renders. A remote registers its namespaces per language as its
+ * module is evaluated (`registerLazyNamespace`) and suspends until they are there (`useNamespace`); loaded here, they
+ * arrive while its area still shows the fallback. Loaded after its first render, each bundle added to i18next made
+ * every `useTranslation` of the page re-render at once (react-i18next updates through `useSyncExternalStore`, which
+ * is never a transition): the shell and the whole remote in one long task instead of the first render's slices. A
+ * failed download is left to the remote (its `useNamespace` asks again, and its area shows the failure).
+ */
+const withTexts = (loaded: unknown): Promise<unknown> =>
+  prepareLanguage(currentLanguage()).then(
+    () => loaded,
+    () => loaded,
+  );
+
 function lazyRemote<N extends RemoteName, E extends RemoteExpose<N>>(
   loader: RemoteLoader,
   name: N,
@@ -66,7 +82,7 @@ function lazyRemote<N extends RemoteName, E extends RemoteExpose<N>>(
   if (!component) {
     // The first data a server render left out of the page arrives beside the remote's files (see prerendered.ts).
     component = lazy(() =>
-      Promise.all([loader.load(name, expose), deferredDataReady()]).then(([loaded]) =>
+      Promise.all([loader.load(name, expose).then(withTexts), deferredDataReady()]).then(([loaded]) =>
         remoteEntry(name, expose, loaded),
       ),
     );
