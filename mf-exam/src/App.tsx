@@ -1,11 +1,8 @@
 import type { ExamKind } from '@buergerfit/contract';
-import { exam, question } from '@buergerfit/locales';
-import { Navigate, type RemoteAppProps, Route, Routes, registerNamespace } from '@buergerfit/platform';
+import { Navigate, type RemoteAppProps, Route, Routes } from '@buergerfit/platform';
 import { ExamPage, ResultPage } from './ExamPages';
 import { HistoryPage } from './HistoryPage';
-
-registerNamespace('exam', exam);
-registerNamespace('question', question);
+import { ExamTexts } from './i18n';
 
 function ExamArea({ kind, base, history }: { kind: ExamKind; base: string; history: string }) {
   return (
@@ -26,11 +23,13 @@ export default function ExamApp({ basename }: RemoteAppProps) {
   const root = basename.replace(/\/+$/, '');
   const history = `${root}/exam/history`;
   return (
-    <Routes>
-      <Route path="exam/history" element={<HistoryPage root={root} />} />
-      <Route path="demo/*" element={<ExamArea kind="demo" base={`${root}/demo`} history={history} />} />
-      <Route path="exam/*" element={<ExamArea kind="mock" base={`${root}/exam`} history={history} />} />
-      <Route path="*" element={null} />
-    </Routes>
+    <ExamTexts>
+      <Routes>
+        <Route path="exam/history" element={<HistoryPage root={root} />} />
+        <Route path="demo/*" element={<ExamArea kind="demo" base={`${root}/demo`} history={history} />} />
+        <Route path="exam/*" element={<ExamArea kind="mock" base={`${root}/exam`} history={history} />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </ExamTexts>
   );
 }

@@ -13,10 +13,11 @@ export const LEARN = 'learn';
 export const QUESTION = 'question';
 
 type Texts = typeof import('./texts/en');
+// Named `texts-<lang>`: the BFF preloads the chunk of the page's language beside the remote's own files.
 export const TEXTS: Record<Language, () => Promise<Texts>> = {
-  de: () => import('./texts/de'),
-  en: () => import('./texts/en'),
-  hr: () => import('./texts/hr'),
+  de: () => import(/* webpackChunkName: "texts-de" */ './texts/de'),
+  en: () => import(/* webpackChunkName: "texts-en" */ './texts/en'),
+  hr: () => import(/* webpackChunkName: "texts-hr" */ './texts/hr'),
 };
 
 const pick = (key: keyof Texts) => ({

@@ -22,7 +22,12 @@ const LEARN_MANIFEST = {
       assets: {
         js: {
           sync: ['static/js/async/expose_App.11aa22bb33.js', 'static/js/async/n.44cc55dd66.js'],
-          async: [],
+          async: [
+            'static/js/async/texts-de.1a2b3c4d5e.js',
+            'static/js/async/texts-en.2b3c4d5e6f.js',
+            'static/js/async/texts-hr.3c4d5e6f7a.js',
+            'static/js/async/p.4d5e6f7a8b.js',
+          ],
         },
         css: { sync: ['static/css/async/expose_App.77ee88ff99.css'], async: [] },
       },
@@ -67,8 +72,8 @@ function bootOf(html: string): PageBoot {
   return PageBoot.parse(JSON.parse(match?.[1] ?? ''));
 }
 
-const page = (p: string, cookie?: string) =>
-  app.request(p, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const page = (p: string, cookie?: string, headers: Record<string, string> = {}) =>
+  app.request(p, { redirect: 'manual', headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
 describe('the page answers what the shell would fetch first', () => {
   it('names the element the platform reads', () => {
@@ -133,8 +138,19 @@ describe('the page answers what the shell would fetch first', () => {
       `script ${base}remoteEntry.js`,
       `script ${base}static/js/async/expose_App.11aa22bb33.js`,
       `script ${base}static/js/async/n.44cc55dd66.js`,
+      // Its texts in the page's language (English: no language cookie, no Accept-Language), not the others.
+      `script ${base}static/js/async/texts-en.2b3c4d5e6f.js`,
       `style ${base}static/css/async/expose_App.77ee88ff99.css`,
     ]);
+    const textsFor = async (cookies: string, acceptLanguage: string) =>
+      [
+        ...(
+          await (await page('/learn/focus', cookies, { 'accept-language': acceptLanguage })).text()
+        ).matchAll(/texts-\w+\.\w+\.js/g),
+      ].map((m) => m[0]);
+    expect(await textsFor(cookie, 'hr-HR,hr;q=0.9,en;q=0.5')).toEqual(['texts-hr.3c4d5e6f7a.js']);
+    // The language the learner chose (its cookie) wins over the browser's.
+    expect(await textsFor(`${cookie}; bf_lang=de`, 'hr')).toEqual(['texts-de.1a2b3c4d5e.js']);
     // Every preloaded file is there to fetch, and nothing the page's policy refuses.
     expect((await app.request(`${base}remoteEntry.js`)).status).toBe(200);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'[;\s]/);
@@ -144,7 +160,7 @@ describe('the page answers what the shell would fetch first', () => {
     const { cookie } = await signInFlow(app, { name: 'boot-missing' });
     const preloadCount = async () =>
       [...(await (await page('/learn', cookie)).text()).matchAll(/<link rel="preload"/g)].length;
-    expect(await preloadCount()).toBe(5);
+    expect(await preloadCount()).toBe(6);
     const learn = (await (await app.request('/api/remotes')).json()).remotes.find(
       (r: { name: string }) => r.name === 'mf_learn',
     );
@@ -155,7 +171,7 @@ describe('the page answers what the shell would fetch first', () => {
     } finally {
       await fs.rename(`${folder}.aside`, folder);
     }
-    expect(await preloadCount()).toBe(5);
+    expect(await preloadCount()).toBe(6);
   });
 
   it('sends a guest on a page that needs a session to sign in, remembering the page', async () => {

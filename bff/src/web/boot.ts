@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BootSession, PageBoot, RemoteDescriptor } from '@buergerfit/contract';
+import type { BootSession, Language, PageBoot, RemoteDescriptor } from '@buergerfit/contract';
 import type { Context } from 'koa';
 import { cookieNames } from '../auth/cookies';
 import { resolveSession } from '../auth/middleware';
@@ -49,7 +49,7 @@ export function bootElement(boot: PageBoot): string {
   return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
-type ManifestAssets = { js?: { sync?: string[] }; css?: { sync?: string[] } };
+type ManifestAssets = { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[] } };
 type Manifest = {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: { path?: string; name?: string; assets?: ManifestAssets }[];
@@ -57,7 +57,17 @@ type Manifest = {
 
 const SAFE_ASSET = /^[\w./-]+\.(js|css)$/;
 const MAX_CACHED = 100;
-/** Per published version (whose folder never changes): the preload links of its `./App`. */
+/**
+ * A remote's texts in the page's language, when its build names them `texts-<lang>` (an async chunk loaded only in
+ * that language, which the shell fetches right after the remote's module: one round trip later without a preload).
+ */
+function textsChunk(asyncFiles: string[] | undefined, language: Language | undefined): string[] {
+  if (!language) return [];
+  const name = new RegExp(`(^|/)texts-${language}\\.[0-9a-f]+\\.js$`);
+  return (asyncFiles ?? []).filter((f) => name.test(f));
+}
+
+/** Per published version (whose folder never changes) and language: the preload links of its `./App`. */
 const preloadCache = new Map<string, string>();
 
 /**
@@ -66,10 +76,14 @@ const preloadCache = new Map<string, string>();
  * own scripts. Only for a build published on this server (a remote on another origin is left to the runtime);
  * empty when its manifest cannot be read.
  */
-export async function remotePreloads(remotesDir: string, remote: RemoteDescriptor): Promise<string> {
+export async function remotePreloads(
+  remotesDir: string,
+  remote: RemoteDescriptor,
+  language?: Language,
+): Promise<string> {
   const base = `/remotes/${remote.name}/${remote.version}/`;
   if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return '';
-  const key = `${remote.name}/${remote.version}`;
+  const key = `${remote.name}/${remote.version}/${language ?? ''}`;
   const manifestFile = path.join(remotesDir, remote.name, remote.version, 'mf-manifest.json');
   let links: string;
   try {
@@ -86,9 +100,11 @@ export async function remotePreloads(remotesDir: string, remote: RemoteDescripto
     links = [
       // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
       `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
-      ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(
-        (f) => `<link rel="preload" href="${base}${f}" as="script">`,
-      ),
+      ...safe([
+        entryFile,
+        ...(app?.assets?.js?.sync ?? []),
+        ...textsChunk(app?.assets?.js?.async, language),
+      ]).map((f) => `<link rel="preload" href="${base}${f}" as="script">`),
       ...safe(app?.assets?.css?.sync ?? []).map((f) => `<link rel="preload" href="${base}${f}" as="style">`),
     ].join('');
   } catch {

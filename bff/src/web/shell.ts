@@ -361,7 +361,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     // A prerendered page paints without JavaScript: its remote loads after the first paint, unhurried.
     const remote =
       !prerenderedHtml && route ? boot?.remotes?.find((r) => r.name === route.remote) : undefined;
-    const preloads = remote ? await remotePreloads(config.remotesDir, remote) : '';
+    const preloads = remote ? await remotePreloads(config.remotesDir, remote, prerenderLanguage(ctx)) : '';
     ctx.type = 'html';
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('Vary', prerenderedHtml ? 'Cookie, Accept-Language' : 'Cookie');

@@ -1,0 +1,5 @@
+// One language's texts of this remote, one chunk: loaded only when the learner uses that language (see ../i18n.tsx).
+import exam from '@buergerfit/locales/en/exam.json';
+import question from '@buergerfit/locales/en/question.json';
+
+export { exam, question };

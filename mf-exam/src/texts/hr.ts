@@ -1,0 +1,5 @@
+// One language's texts of this remote, one chunk: loaded only when the learner uses that language (see ../i18n.tsx).
+import exam from '@buergerfit/locales/hr/exam.json';
+import question from '@buergerfit/locales/hr/question.json';
+
+export { exam, question };
