@@ -379,6 +379,26 @@ test.describe('the demo rendered on the server', () => {
     }
   });
 
+  test('in Croatian, the first touch loads the exam with its Croatian texts only, once', async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({ locale: 'hr-HR', serviceWorkers: 'block' });
+    const page = await ctx.newPage();
+    try {
+      const texts: string[] = [];
+      page.on('request', (r) => {
+        const lang = r.url().match(/\/texts-(\w+)\.\w+\.js$/)?.[1];
+        if (lang) texts.push(lang);
+      });
+      await page.goto('/demo');
+      await page.getByRole('button', { name: 'Pokreni demo' }).click();
+      await expect(main(page).getByRole('heading', { level: 2, name: 'Pitanje 1 od 33' })).toBeVisible();
+      expect(texts).toEqual(['hr']);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   for (const [held, scripts] of [
     ["the exam remote's", /\/remotes\/mf_exam\/.*\.js(\?|$)/],
     ["the shell's", /\/static\/js\/.*\.js(\?|$)/],

@@ -210,3 +210,27 @@ test('the first question comes from the server: without JavaScript it is there, 
   expect(await slow.locator('html').getAttribute('data-saw-loading')).toBeNull();
   await withHeldSet.close();
 });
+
+test('in German, learn’s page preloads its German texts after its content, and the app that starts after the paint uses them', async ({
+  page,
+  context,
+}) => {
+  await signInLearner(page, 'learn-texts');
+  // The language the learner chose (its cookie, as the language menu sets it) decides, not the browser's.
+  await context.addCookies([{ name: 'bf_lang', value: 'de', url: new URL(page.url()).origin }]);
+  const texts: string[] = [];
+  page.on('request', (r) => {
+    const lang = r.url().match(/\/texts-(\w+)\.\w+\.js$/)?.[1];
+    if (lang) texts.push(lang);
+  });
+  const res = await page.goto('/learn');
+  const html = (await res?.text()) ?? '';
+  const preloaded = [
+    ...html.matchAll(/<link rel="preload" href="[^"]*\/texts-(\w+)\.\w+\.js" as="script">/g),
+  ];
+  expect(preloaded.map((m) => m[1])).toEqual(['de']);
+  expect(html.indexOf('/texts-de.')).toBeGreaterThan(html.indexOf('<article'));
+  await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lernen' })).toBeVisible();
+  expect(texts).toEqual(['de']);
+});

@@ -72,18 +72,21 @@ const preloadCache = new Map<string, string>();
 
 /**
  * `<link rel=preload>` for what loading a remote's `./App` fetches one after the other — its manifest, its remote
- * entry, the exposed module's chunks and stylesheets — so the browser fetches them in parallel with the shell's
- * own scripts. Only for a build published on this server (a remote on another origin is left to the runtime);
- * empty when its manifest cannot be read.
+ * entry, the exposed module's chunks, its texts in the page's language and its stylesheets — so the browser fetches
+ * them in parallel with the shell's own scripts. `textsOnly`: the texts alone, for a page made on the server, whose
+ * remote loads after the first paint or at the first touch and then waits for nothing but them. Only for a build
+ * published on this server (a remote on another origin is left to the runtime); empty when its manifest cannot be
+ * read.
  */
 export async function remotePreloads(
   remotesDir: string,
   remote: RemoteDescriptor,
   language?: Language,
+  textsOnly = false,
 ): Promise<string> {
   const base = `/remotes/${remote.name}/${remote.version}/`;
   if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return '';
-  const key = `${remote.name}/${remote.version}/${language ?? ''}`;
+  const key = `${remote.name}/${remote.version}/${language ?? ''}/${textsOnly ? 'texts' : 'all'}`;
   const manifestFile = path.join(remotesDir, remote.name, remote.version, 'mf-manifest.json');
   let links: string;
   try {
@@ -97,16 +100,20 @@ export async function remotePreloads(
     const entryFile = [entry?.path, entry?.name].filter(Boolean).join('/');
     const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
     const safe = (files: string[]) => files.filter((f) => SAFE_ASSET.test(f) && !f.includes('..'));
-    links = [
-      // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
-      `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
-      ...safe([
-        entryFile,
-        ...(app?.assets?.js?.sync ?? []),
-        ...textsChunk(app?.assets?.js?.async, language),
-      ]).map((f) => `<link rel="preload" href="${base}${f}" as="script">`),
-      ...safe(app?.assets?.css?.sync ?? []).map((f) => `<link rel="preload" href="${base}${f}" as="style">`),
-    ].join('');
+    const texts = safe(textsChunk(app?.assets?.js?.async, language));
+    links = textsOnly
+      ? texts.map((f) => `<link rel="preload" href="${base}${f}" as="script">`).join('')
+      : [
+          // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
+          `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
+          ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(
+            (f) => `<link rel="preload" href="${base}${f}" as="script">`,
+          ),
+          ...texts.map((f) => `<link rel="preload" href="${base}${f}" as="script">`),
+          ...safe(app?.assets?.css?.sync ?? []).map(
+            (f) => `<link rel="preload" href="${base}${f}" as="style">`,
+          ),
+        ].join('');
   } catch {
     // Not readable now (a folder being replaced or removed): no preloads, and asked again next time.
     return '';

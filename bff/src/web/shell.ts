@@ -212,6 +212,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return null;
     const list = await ssrPages(config.remotesDir, remote.name, remote.version);
     if (!list.pages.includes(ctx.path)) return null;
+    const atOnce = list.usedAtOnce.includes(ctx.path);
     const lang = prerenderLanguage(ctx);
     sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
     const started = performance.now();
@@ -239,11 +240,11 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
         afterPaint,
         themeScript,
         frame,
-        start: list.usedAtOnce.includes(ctx.path) ? 'paint' : 'interaction',
+        start: atOnce ? 'paint' : 'interaction',
       },
     );
     return page
-      ? { ...page, remote: remote.name, queries: rendered.queries, deferred: rendered.deferred }
+      ? { ...page, remote: remote.name, queries: rendered.queries, deferred: rendered.deferred, atOnce }
       : null;
   };
 
@@ -271,7 +272,9 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
           frame,
         })
       : null;
-    return page ? { ...page, remote: PRERENDER_REMOTE, queries: undefined, deferred: [] } : null;
+    return page
+      ? { ...page, remote: PRERENDER_REMOTE, queries: undefined, deferred: [], atOnce: false }
+      : null;
   };
 
   /**
@@ -324,6 +327,8 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       return;
     }
     let prerenderedHtml: string | null = null;
+    /** A made page whose remote starts just after the first paint (learn), not at the first touch. */
+    let startsAtOnce = false;
     let pageBootData = boot;
     /** Preloads of the answers a server render left out of the page (its large first data). */
     let dataPreloads = '';
@@ -337,6 +342,7 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
           : null) ?? (await prerenderedPage(ctx, boot));
       if (page) {
         prerenderedHtml = page.html;
+        startsAtOnce = page.atOnce;
         ctx.state.cspStyleHashes = [page.styleHash];
         if (page.scriptHashes.length > 0) ctx.state.cspScriptHashes = page.scriptHashes;
         ctx.set(PRERENDER_HEADER, page.remote);
@@ -358,18 +364,25 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       ctx.state.log.warn({ err }, 'prerendered page not served');
     }
     const html = prerenderedHtml ?? (await readShellPage()).html;
-    // A prerendered page paints without JavaScript: its remote loads after the first paint, unhurried.
+    // A prerendered page paints without JavaScript: its remote loads after the first paint, unhurried. One whose
+    // remote starts then gets its texts preloaded (at the end of the page); one used as sent until the first touch
+    // fetches nothing before it.
     const remote =
-      !prerenderedHtml && route ? boot?.remotes?.find((r) => r.name === route.remote) : undefined;
-    const preloads = remote ? await remotePreloads(config.remotesDir, remote, prerenderLanguage(ctx)) : '';
+      route && (!prerenderedHtml || startsAtOnce)
+        ? boot?.remotes?.find((r) => r.name === route.remote)
+        : undefined;
+    const preloads = remote
+      ? await remotePreloads(config.remotesDir, remote, prerenderLanguage(ctx), prerenderedHtml !== null)
+      : '';
     ctx.type = 'html';
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('Vary', prerenderedHtml ? 'Cookie, Accept-Language' : 'Cookie');
     const bootData = pageBootData ? bootElement(pageBootData) : '';
     // With the page's content in it, the boot data (a server render's answers can be hundreds of KB) comes after
     // the content, so the browser paints the content first; the shell reads it only once the page is parsed.
+    // A made page's remote comes after the first paint: so do the preloads of its texts (after the content).
     ctx.body = prerenderedHtml
-      ? atBodyEnd(intoHead(html, dataPreloads), bootData)
+      ? atBodyEnd(intoHead(html, dataPreloads), `${preloads}${bootData}`)
       : intoHead(html, `${preloads}${bootData}`);
   };
 
