@@ -73,8 +73,8 @@ const preloadCache = new Map<string, string>();
 /**
  * `<link rel=preload>` for what loading a remote's `./App` fetches one after the other — its manifest, its remote
  * entry, the exposed module's chunks, its texts in the page's language and its stylesheets — so the browser fetches
- * them in parallel with the shell's own scripts. `textsOnly`: the texts alone, for a page made on the server, whose
- * remote loads after the first paint or at the first touch and then waits for nothing but them. Only for a build
+ * them in parallel with the shell's own scripts. `textsOnly`: the texts alone, for a page made on the server whose
+ * remote starts just after the first paint (its other files are not hurried: the page is already on screen). Only for a build
  * published on this server (a remote on another origin is left to the runtime); empty when its manifest cannot be
  * read.
  */
@@ -100,16 +100,15 @@ export async function remotePreloads(
     const entryFile = [entry?.path, entry?.name].filter(Boolean).join('/');
     const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
     const safe = (files: string[]) => files.filter((f) => SAFE_ASSET.test(f) && !f.includes('..'));
-    const texts = safe(textsChunk(app?.assets?.js?.async, language));
+    const script = (f: string) => `<link rel="preload" href="${base}${f}" as="script">`;
+    const texts = safe(textsChunk(app?.assets?.js?.async, language)).map(script);
     links = textsOnly
-      ? texts.map((f) => `<link rel="preload" href="${base}${f}" as="script">`).join('')
+      ? texts.join('')
       : [
           // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
           `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
-          ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(
-            (f) => `<link rel="preload" href="${base}${f}" as="script">`,
-          ),
-          ...texts.map((f) => `<link rel="preload" href="${base}${f}" as="script">`),
+          ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(script),
+          ...texts,
           ...safe(app?.assets?.css?.sync ?? []).map(
             (f) => `<link rel="preload" href="${base}${f}" as="style">`,
           ),
