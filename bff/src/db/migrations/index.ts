@@ -16,6 +16,7 @@ import * as ownContent from './20261124_014_own_content';
 import * as contentReports from './20261125_015_content_reports';
 import * as deploys from './20261125_016_deploys';
 import * as admin from './20261125_017_admin';
+import * as ssrHealth from './20261128_018_ssr_health';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -41,6 +42,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125_015_content_reports', contentReports],
   ['20261125_016_deploys', deploys],
   ['20261125_017_admin', admin],
+  ['20261128_018_ssr_health', ssrHealth],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
