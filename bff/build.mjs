@@ -36,8 +36,8 @@ await build({
   },
   logLevel: 'warning',
 });
-// The server-render worker is started by file name next to the module that starts it.
-await fs.copyFile(path.join(here, 'src/remotes/ssr-worker.mjs'), path.join(outdir, 'ssr-worker.mjs'));
+// The sandboxed server renderer's runner is started by file name next to the module that starts it.
+await fs.copyFile(path.join(here, 'src/remotes/ssr-sandbox.mjs'), path.join(outdir, 'ssr-sandbox.mjs'));
 const files = (await fs.readdir(outdir)).filter((f) => f.endsWith('.mjs'));
 console.info(
   `bff: built ${files.length} files into dist/ (${files.filter((f) => !f.startsWith('chunk-')).join(', ')})`,

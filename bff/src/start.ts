@@ -13,6 +13,7 @@ import { migrateLatest } from './db/migrate';
 import { createLogger, type Logger } from './logger';
 import { precompressDir } from './remotes/precompress';
 import { syncDefaultVariants } from './remotes/publish';
+import { createServerRendering, type ServerRendering } from './remotes/ssr-health';
 
 /** How long a stop lets the requests under way finish before their connections are cut. */
 export const STOP_GRACE_MS = 10_000;
@@ -106,6 +107,7 @@ export async function start(
   let effective: Config;
   let port = config.port;
   let app: Koa;
+  let rendering: ServerRendering | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -115,15 +117,18 @@ export async function start(
     if (typeof address === 'object' && address) port = address.port;
     // Built after listening: with PORT=0 the public URL (and so the OAuth redirect URIs) needs the real port.
     effective = withListeningPort({ ...config, sessionSecret }, port);
+    rendering = createServerRendering(db.knex, logger, effective.ssrTimeoutMs);
     app = createApp({
       db: db.knex,
       config: effective,
       logger,
       auth: authSetup(effective, localProvider),
+      rendering,
     });
     handle = app.callback();
   } catch (err) {
     server.close();
+    await rendering?.renderer.close();
     await localProvider?.stop();
     throw err;
   }
@@ -143,6 +148,7 @@ export async function start(
       const cut = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;
       clearTimeout(cut);
+      await rendering?.renderer.close();
       await localProvider?.stop();
       if (db.kind === 'embedded') await fs.rm(path.join(config.dataDir, 'pg.url'), { force: true });
       await db.close();

@@ -1,16 +1,18 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Language } from '../http/lang';
 import type { Logger } from '../logger';
+import { DEFAULT_LIMITS, type SandboxLimits, sandboxAvailable, startSandbox } from './sandbox';
 
 /**
  * Server rendering of remotes' pages. A remote whose build has a server renderer (`ssr/index.mjs`, from its
  * `src/ssr.tsx`, with `ssr/pages.json` listing its paths) gets its page rendered for the visitor — the version of
  * the visitor's own A/B variant, in their language, signed in or not — and the BFF puts the markup and its first data
- * into the shell's page. The renderers run in one worker thread, never on the thread that answers requests: with an
- * empty environment (no secret), a memory limit, and a deadline per page, after which the plain page is sent and
- * the shell renders as it always did. A worker that stops answering is replaced.
+ * into the shell's page. Each build's renderer runs in a sandboxed process of its own (sandbox.ts): it can render
+ * its pages and nothing else. A page that takes longer than its deadline is sent plain (the shell renders it in the
+ * browser); a renderer that crashes, hangs, runs out of memory or answers something that is not a page costs that
+ * one render: its process is replaced, and the failure is reported against the build (ssr-health.ts).
  */
 
 export const SSR_DIR = 'ssr';
@@ -97,132 +99,309 @@ export async function ssrPages(remotesDir: string, remote: string, version: stri
 export const ssrEntry = (remotesDir: string, remote: string, version: string) =>
   path.join(remotesDir, remote, version, SSR_DIR, ENTRY);
 
-/** A page the worker still owes an answer for (its caller may have given up waiting already). */
-type Pending = {
-  resolve: (result: SsrResult) => void;
-  reject: (error: Error) => void;
-  get: SelfGet;
-  timer: NodeJS.Timeout;
-};
+/** Which build a render is for, when it is a published remote (the shell's own frame is not). */
+export type BuildRef = { remote: string; version: string };
+
+/** What went wrong with a renderer: each is a failure of the build, never of the server. */
+export type RenderFailure = 'crash' | 'hang' | 'memory' | 'garbage' | 'error' | 'load';
+
+/** A render to do: the renderer's file, its stamp (a file rebuilt in place: another stamp is another renderer). */
+export type RenderJob = { file: string; stamp?: string | undefined; build?: BuildRef | undefined };
 
 export type SsrRendererOptions = {
   logger: Logger;
-  /** How long a page may take before the plain page is sent instead. */
+  /** How long a page may take before the plain page is sent instead (the render goes on, for the next page). */
   timeoutMs?: number;
-  /** After this many builds loaded, the worker is replaced (a loaded module cannot be unloaded). */
-  maxBuilds?: number;
-  /** A worker that has not answered anything for this long while pages wait is replaced. */
-  stuckMs?: number;
+  /** How long one render may run before its process is killed and the build charged with a hang. */
+  hangMs?: number;
+  /** Processes kept at most (one per build); the least recently used idle one makes room. */
+  maxProcesses?: number;
+  /** An idle process ends after this long. */
+  idleMs?: number;
+  limits?: SandboxLimits;
+  /** Told of every render's outcome that says something about its build. */
+  onOutcome?: (
+    build: BuildRef,
+    outcome: { ok: true } | { ok: false; failure: RenderFailure; detail: string },
+  ) => void;
 };
 
 export type SsrRenderer = {
-  /** `stamp` names the build of a file rebuilt in place (the shell's frame): another stamp loads it anew. */
-  render(file: string, request: SsrRequest, get: SelfGet, stamp?: string): Promise<SsrResult>;
+  render(job: RenderJob, request: SsrRequest, get: SelfGet): Promise<SsrResult>;
   close(): Promise<void>;
 };
 
-const WORKER_FILE = new URL('./ssr-worker.mjs', import.meta.url);
+/** The largest answer line a renderer may send (a page with its inline data is far below). */
+const MAX_LINE = 8 * 1024 * 1024;
+/** The largest page markup taken from a renderer. */
+const MAX_HTML = 4 * 1024 * 1024;
+/** API reads one render may ask for (a page asks for two or three). */
+const MAX_FETCHES = 32;
+const MAX_TITLE = 500;
+
+/** Thrown when no render was tried because the sandbox cannot run here. */
+export class SandboxUnavailable extends Error {}
+
+type Job = {
+  id: number;
+  get: SelfGet;
+  resolve: (result: SsrResult) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  fetches: number;
+  settled: boolean;
+};
+
+/** One build's renderer process and the renders it owes, in the order it does them. */
+type Sandbox = {
+  key: string;
+  build: BuildRef | undefined;
+  child: ChildProcess;
+  jobs: Job[];
+  /** Runs out when the render at the head of the queue has run too long. */
+  hang: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
+  lastUsed: number;
+  stderr: string;
+  ended: boolean;
+};
 
 export function createSsrRenderer({
   logger,
   timeoutMs = 1500,
-  maxBuilds = 24,
-  stuckMs = Math.max(5000, timeoutMs * 4),
+  hangMs = Math.max(5000, timeoutMs * 4),
+  maxProcesses = 8,
+  idleMs = 10 * 60_000,
+  limits = DEFAULT_LIMITS,
+  onOutcome,
 }: SsrRendererOptions): SsrRenderer {
-  let worker: Worker | null = null;
-  let loaded = new Set<string>();
-  let lastAnswer = Date.now();
+  const sandboxes = new Map<string, Sandbox>();
   let nextId = 0;
-  const pending = new Map<number, Pending>();
+  let warned = false;
 
-  const settle = (id: number) => {
-    const job = pending.get(id);
-    if (job) {
-      clearTimeout(job.timer);
-      pending.delete(id);
-    }
-    return job;
+  const report = (sb: Sandbox, outcome: Parameters<NonNullable<SsrRendererOptions['onOutcome']>>[1]) => {
+    if (sb.build) onOutcome?.(sb.build, outcome);
   };
 
-  const retire = (reason: string) => {
-    const old = worker;
-    worker = null;
-    loaded = new Set();
-    for (const id of [...pending.keys()]) settle(id)?.reject(new Error(reason));
-    if (old) {
-      old.removeAllListeners();
-      old.on('error', () => undefined);
-      void old.terminate();
+  /** Ends a process and fails what it still owed; `failure` charges its build (once, for the render it was on). */
+  const end = (sb: Sandbox, failure?: { kind: RenderFailure; detail: string }) => {
+    if (sb.ended) return;
+    sb.ended = true;
+    if (sandboxes.get(sb.key) === sb) sandboxes.delete(sb.key);
+    if (sb.hang) clearTimeout(sb.hang);
+    if (sb.idle) clearTimeout(sb.idle);
+    sb.child.on('error', () => undefined);
+    sb.child.stdin?.on('error', () => undefined);
+    sb.child.kill('SIGKILL');
+    const owed = sb.jobs.splice(0);
+    if (failure && owed.length > 0) {
+      logger.warn(
+        {
+          build: sb.build ?? sb.key,
+          failure: failure.kind,
+          detail: failure.detail,
+          stderr: sb.stderr.slice(-1000),
+        },
+        'server renderer failed: its page is sent plain and its process replaced',
+      );
+      report(sb, { ok: false, failure: failure.kind, detail: failure.detail });
     }
+    for (const job of owed) finish(job, new Error(`server renderer ${failure?.kind ?? 'ended'}`));
   };
 
-  const spawn = () => {
-    const w = new Worker(WORKER_FILE, {
-      env: { NODE_ENV: 'production' },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-    });
-    w.unref();
-    w.on('message', (message: { type: string; id: number; [key: string]: unknown }) => {
-      lastAnswer = Date.now();
-      if (message.type === 'fetch') {
-        const job = pending.get(message.id);
-        const reply = (status: number, body: string) =>
-          w.postMessage({ type: 'fetched', fetchId: message.fetchId, status, body });
-        if (!job) return reply(503, '');
-        job.get(String(message.path)).then(
-          ({ status, body }) => reply(status, body),
-          () => reply(503, ''),
-        );
-        return;
+  const finish = (job: Job, outcome: SsrResult | Error) => {
+    clearTimeout(job.timer);
+    if (job.settled) return;
+    job.settled = true;
+    if (outcome instanceof Error) job.reject(outcome);
+    else job.resolve(outcome);
+  };
+
+  /** The render at the head of the queue is the one running: it gets `hangMs`, from when it started. */
+  const armHang = (sb: Sandbox) => {
+    if (sb.hang) clearTimeout(sb.hang);
+    sb.hang = null;
+    if (sb.jobs.length === 0) return;
+    sb.hang = setTimeout(
+      () => end(sb, { kind: 'hang', detail: `a render ran longer than ${hangMs} ms` }),
+      hangMs,
+    );
+    sb.hang.unref();
+  };
+
+  const armIdle = (sb: Sandbox) => {
+    if (sb.idle) clearTimeout(sb.idle);
+    sb.idle = setTimeout(() => {
+      if (sb.jobs.length === 0) end(sb);
+    }, idleMs);
+    sb.idle.unref();
+  };
+
+  const onMessage = (sb: Sandbox, line: string) => {
+    let message: { type?: unknown; id?: unknown; [key: string]: unknown };
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return end(sb, { kind: 'garbage', detail: 'a line that is not JSON' });
+    }
+    if (typeof message !== 'object' || message === null)
+      return end(sb, { kind: 'garbage', detail: 'not a message' });
+    if (message.type === 'ready') return;
+    const head = sb.jobs[0];
+    if (message.type === 'failed' && message.id === -1) {
+      return end(sb, { kind: 'load', detail: String(message.message).slice(0, 300) });
+    }
+    // A renderer answers in order: anything but the render at the head is not a page of ours.
+    if (!head || message.id !== head.id)
+      return end(sb, { kind: 'garbage', detail: 'an answer to no render' });
+    if (message.type === 'fetch') {
+      const { fetchId, path: apiPath } = message;
+      if (typeof fetchId !== 'number' || typeof apiPath !== 'string' || ++head.fetches > MAX_FETCHES) {
+        return end(sb, { kind: 'garbage', detail: 'a read of the API the renderer may not make' });
       }
-      const job = settle(message.id);
-      if (!job) return;
-      if (message.type === 'done') {
-        job.resolve({
-          html: String(message.html),
-          queries: JSON.parse(String(message.queries)),
-          deferred: readDeferred(JSON.parse(String(message.deferred ?? '[]'))),
-          title: typeof message.title === 'string' ? message.title : null,
-        });
-      } else {
-        job.reject(new Error(String(message.message)));
+      const reply = (status: number, body: string) => {
+        if (!sb.ended)
+          sb.child.stdin?.write(`${JSON.stringify({ type: 'fetched', fetchId, status, body })}\n`);
+      };
+      head.get(apiPath.slice(0, 2000)).then(
+        ({ status, body }) => reply(status, body),
+        () => reply(503, ''),
+      );
+      return;
+    }
+    if (message.type === 'failed') {
+      sb.jobs.shift();
+      armHang(sb);
+      logger.warn(
+        { build: sb.build ?? sb.key, detail: String(message.message).slice(0, 300) },
+        'server render threw',
+      );
+      report(sb, { ok: false, failure: 'error', detail: String(message.message).slice(0, 300) });
+      return finish(head, new Error(`server render failed: ${String(message.message).slice(0, 300)}`));
+    }
+    const { html, title, queries, deferred } = message;
+    if (
+      message.type !== 'done' ||
+      typeof html !== 'string' ||
+      html.length > MAX_HTML ||
+      (title !== null && (typeof title !== 'string' || title.length > MAX_TITLE)) ||
+      (queries !== null && typeof queries !== 'object')
+    ) {
+      return end(sb, { kind: 'garbage', detail: 'an answer that is not a page' });
+    }
+    sb.jobs.shift();
+    armHang(sb);
+    report(sb, { ok: true });
+    finish(head, { html, title, queries, deferred: readDeferred(deferred) });
+  };
+
+  const spawnFor = (key: string, job: RenderJob): Sandbox => {
+    const child = startSandbox(path.dirname(job.file), path.basename(job.file), limits);
+    const sb: Sandbox = {
+      key,
+      build: job.build,
+      child,
+      jobs: [],
+      hang: null,
+      idle: null,
+      lastUsed: Date.now(),
+      stderr: '',
+      ended: false,
+    };
+    // Answers come one JSON line each on fd 3; a line longer than any page would be is not read to its end.
+    let buffered = '';
+    const out = child.stdio[3] as NodeJS.ReadableStream | null;
+    out?.setEncoding('utf8');
+    out?.on('data', (chunk: string) => {
+      buffered += chunk;
+      let at = buffered.indexOf('\n');
+      while (at >= 0 && !sb.ended) {
+        const line = buffered.slice(0, at);
+        buffered = buffered.slice(at + 1);
+        onMessage(sb, line);
+        at = buffered.indexOf('\n');
       }
+      if (buffered.length > MAX_LINE) end(sb, { kind: 'garbage', detail: 'an answer larger than 8 MB' });
     });
-    w.on('error', (err) => {
-      logger.warn({ err }, 'server renderer worker failed; a new one starts with the next page');
-      if (worker === w) retire('the server renderer failed');
+    out?.on('error', () => undefined);
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      sb.stderr = (sb.stderr + chunk).slice(-4000);
     });
-    w.on('exit', () => {
-      if (worker === w) retire('the server renderer exited');
+    child.stdin?.on('error', () => undefined);
+    child.on('error', (err) => end(sb, { kind: 'crash', detail: err.message }));
+    child.on('exit', (code, signal) => {
+      const memory = /out of memory|Cannot allocate|Failed to reserve|allocation failed/i.test(sb.stderr);
+      end(sb, {
+        kind: memory ? 'memory' : 'crash',
+        detail: memory
+          ? 'the renderer ran out of memory'
+          : `the renderer exited (${signal ?? `code ${code}`})`,
+      });
     });
-    return w;
+    sandboxes.set(key, sb);
+    return sb;
+  };
+
+  /** Makes room for one more process: the least recently used idle one ends. */
+  const makeRoom = () => {
+    if (sandboxes.size < maxProcesses) return;
+    const idle = [...sandboxes.values()]
+      .filter((s) => s.jobs.length === 0)
+      .sort((a, b) => a.lastUsed - b.lastUsed);
+    if (idle[0]) end(idle[0]);
   };
 
   return {
-    render(file, request, get, stamp) {
-      if (worker && pending.size > 0 && Date.now() - lastAnswer > stuckMs)
-        retire('the server renderer is stuck');
-      const build = stamp ? `${file}?${stamp}` : file;
-      if (worker && !loaded.has(build) && loaded.size >= maxBuilds && pending.size === 0) retire('recycled');
-      worker ??= spawn();
-      loaded.add(build);
-      const id = nextId++;
-      const w = worker;
+    render(job, request, get) {
+      const can = sandboxAvailable();
+      if (!can.ok) {
+        if (!warned) logger.warn({ reason: can.reason }, 'pages are not rendered on the server: no sandbox');
+        warned = true;
+        return Promise.reject(new SandboxUnavailable(can.reason));
+      }
+      const key = job.stamp ? `${job.file}?${job.stamp}` : job.file;
+      let sb = sandboxes.get(key);
+      if (!sb) {
+        makeRoom();
+        sb = spawnFor(key, job);
+      }
+      const box = sb;
+      box.lastUsed = Date.now();
+      armIdle(box);
       return new Promise<SsrResult>((resolve, reject) => {
-        // The caller stops waiting; the entry stays until the worker answers, so a worker that never does is seen.
-        const timer = setTimeout(
-          () => reject(new Error(`server render took longer than ${timeoutMs} ms`)),
+        const id = nextId++;
+        // The caller stops waiting; the render stays in the queue, so a renderer that never answers is seen.
+        const job: Job = {
+          id,
+          get,
+          resolve,
+          reject,
+          timer: setTimeout(() => undefined, 0),
+          fetches: 0,
+          settled: false,
+        };
+        job.timer = setTimeout(
+          () => finish(job, new Error(`server render took longer than ${timeoutMs} ms`)),
           timeoutMs,
         );
-        pending.set(id, { resolve, reject, get, timer });
-        if (pending.size === 1) lastAnswer = Date.now();
-        w.postMessage({ type: 'render', id, file, stamp, request });
+        box.jobs.push(job);
+        if (box.jobs.length === 1) armHang(box);
+        box.child.stdin?.write(`${JSON.stringify({ type: 'render', id, request })}\n`);
       });
     },
     async close() {
-      const w = worker;
-      retire('closing');
-      if (w) await w.terminate();
+      const all = [...sandboxes.values()];
+      await Promise.all(
+        all.map(
+          (sb) =>
+            new Promise<void>((resolve) => {
+              if (sb.child.exitCode !== null || sb.child.signalCode !== null) return resolve();
+              sb.child.once('exit', () => resolve());
+              end(sb);
+            }),
+        ),
+      );
     },
   };
 }

@@ -26,14 +26,8 @@ import {
   splitFrame,
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
-import {
-  createSsrRenderer,
-  type SelfGet,
-  SSR_DIR,
-  type SsrRenderer,
-  ssrEntry,
-  ssrPages,
-} from '../remotes/ssr';
+import { type SelfGet, SSR_DIR, ssrEntry, ssrPages } from '../remotes/ssr';
+import { createServerRendering } from '../remotes/ssr-health';
 import { atBodyEnd, bootElement, intoHead, pageBoot, remotePreloads } from './boot';
 
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bürgerfit</title></head><body><main><h1>Bürgerfit</h1><p>The app is starting: its frontend has not been built yet. Run <code>npm start</code> (it builds what is missing) and reload.</p></main></body></html>`;
@@ -54,8 +48,6 @@ const THEME_SCRIPT = 'theme.js';
  * on a path of the shell's route table (prerendered for a public marketing page) and 404 on any other path, where
  * the shell shows its not-found screen.
  */
-/** One server renderer (one worker thread) per process, started by the first page that needs it. */
-let sharedRenderer: SsrRenderer | null = null;
 
 /** Headers of the visitor's request that an in-process API call of the server render carries. */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'host', 'x-forwarded-for', 'x-forwarded-proto'];
@@ -63,6 +55,8 @@ const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'host', 'x-forward
 export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
   const { config, logger } = deps;
   const router = new Router();
+  // The server's sandboxed renderers (one process per build, started by the first page that needs it).
+  const { renderer, health } = deps.rendering ?? createServerRendering(deps.db, logger, config.ssrTimeoutMs);
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
   const routeTable = routeTableReader(shellDist, (err) =>
     logger.warn({ err }, 'shell routes.json unreadable: every path is served as a page'),
@@ -159,13 +153,11 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     const key = boot.session.status === 'guest' ? `${lang} ${ctx.path}` : null;
     const cached = key ? frames.get(key) : undefined;
     if (cached) return cached;
-    sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
     try {
-      const rendered = await sharedRenderer.render(
-        frame.file,
+      const rendered = await renderer.render(
+        { file: frame.file, stamp: String(mtimeMs) },
         { url: ctx.path, basename: '/', lang, session: boot.session },
         async () => ({ status: 404, body: '' }),
-        String(mtimeMs),
       );
       const split = splitFrame(rendered.html, frame.css);
       if (split && key) {
@@ -212,15 +204,17 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return null;
     const list = await ssrPages(config.remotesDir, remote.name, remote.version);
     if (!list.pages.includes(ctx.path)) return null;
+    const build = { remote: remote.name, version: remote.version };
+    // A build whose renderer kept failing is no longer rendered here: its page renders in the browser.
+    if (!(await health.allowed(build))) return null;
     const atOnce = list.usedAtOnce.includes(ctx.path);
     const lang = prerenderLanguage(ctx);
-    sharedRenderer ??= createSsrRenderer({ logger, timeoutMs: config.ssrTimeoutMs });
     const started = performance.now();
     const [{ html, styles, afterPaint, themeScript }, css, rendered, frame] = await Promise.all([
       readShellPage(),
       remoteCss(config.remotesDir, remote.name, remote.version),
-      sharedRenderer.render(
-        ssrEntry(config.remotesDir, remote.name, remote.version),
+      renderer.render(
+        { file: ssrEntry(config.remotesDir, remote.name, remote.version), build },
         { url: ctx.path + ctx.search, basename: route.basename, lang, session: boot.session },
         selfGet(ctx, dispatch),
       ),
