@@ -32,11 +32,13 @@ const renderer = import(pathToFileURL(path.resolve(entry)).href).then((m) => {
   if (!ssr || typeof ssr.render !== 'function') throw new Error(`${entry} exports no server renderer`);
   return ssr;
 });
-renderer.then(
-  () => send({ type: 'ready' }),
+/** Settles once the build is loaded and the BFF has been told so (written out before any render runs). */
+const ready = renderer.then(
+  (ssr) => new Promise((resolve) => out.write(`${JSON.stringify({ type: 'ready' })}\n`, () => resolve(ssr))),
   (error) => {
     send({ type: 'failed', id: -1, message: error instanceof Error ? error.message : String(error) });
     out.end(() => process.exit(1));
+    return new Promise(() => {});
   },
 );
 
@@ -48,7 +50,7 @@ async function render(id, request) {
       send({ type: 'fetch', id, fetchId, path: String(apiPath) });
     });
   try {
-    const ssr = await renderer;
+    const ssr = await ready;
     const { html, queries, deferred, title } = await ssr.render(request, fetchApi);
     send({
       type: 'done',

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Language } from '../http/lang';
 import type { Logger } from '../logger';
@@ -330,7 +331,13 @@ export function createSsrRenderer({
     });
     child.stdin?.on('error', () => undefined);
     child.on('error', (err) => end(sb, { kind: 'crash', detail: err.message }));
-    child.on('exit', (code, signal) => {
+    child.on('exit', (code, exitSignal) => {
+      // Bubblewrap passes on the renderer's end as 128 + the signal's number.
+      const signal =
+        exitSignal ??
+        (code !== null && code > 128
+          ? Object.entries(os.constants.signals).find(([, n]) => n === code - 128)?.[0]
+          : undefined);
       const memory = /out of memory|Cannot allocate|Failed to reserve|allocation failed/i.test(sb.stderr);
       end(sb, {
         kind: memory ? 'memory' : 'crash',
