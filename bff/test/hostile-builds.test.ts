@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAdmin } from '../src/admin/console';
 import { createDeployToken } from '../src/remotes/deploy';
 import { SSR_FAILURE_LIMIT } from '../src/remotes/ssr-health';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -308,10 +312,38 @@ describe('a deployed build’s server renderer runs in a sandbox', () => {
     expect(after.rendered).toBeNull();
     expect(Number((await healthOf(version))?.failures)).toBe(SSR_FAILURE_LIMIT);
     await serverAnswers();
+    // The A/B console and the CLI's history say so.
+    const owner = await signIn(app, 'owner');
+    await setAdmin(app.db, { userId: null, name: 'cli' }, 'owner', true);
+    const overview = await (await app.request('/api/admin/ab', { headers: { cookie: owner } })).json();
+    const learn = overview.remotes.find((r: { remote: string }) => r.remote === 'mf_learn');
+    expect(learn.variants[0]).toMatchObject({
+      variant: 'default',
+      version,
+      serverRender: {
+        failures: SSR_FAILURE_LIMIT,
+        lastReason: 'crash: the renderer exited (SIGKILL)',
+        offSince: new Date(health?.disabled_at).toISOString(),
+      },
+    });
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      ['tsx', 'src/cli/remotes.ts', 'history', 'mf_learn', '--json'],
+      {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: { ...process.env, DATABASE_URL: app.running.db.url, LOG_LEVEL: 'silent' },
+        timeout: 60_000,
+      },
+    );
+    const history = JSON.parse(stdout) as { version: string; serverRender: { offSince: string } | null }[];
+    expect(history[0]).toMatchObject({
+      version,
+      serverRender: { failures: SSR_FAILURE_LIMIT, offSince: new Date(health?.disabled_at).toISOString() },
+    });
     // The team's next deploy is rendered again.
     await deploy(buildWith('', 'fixed'));
     const fixed = await learnPage();
     expect(fixed.rendered).toBe('mf_learn');
     expect(fixed.html).toContain('rendered fixed');
-  }, 60_000);
+  }, 120_000);
 });

@@ -22,6 +22,20 @@ export const AbComparison = z
   .strict();
 export type AbComparison = z.infer<typeof AbComparison>;
 
+/**
+ * How the server renderer of the variant's build fares: null while it never failed. A build whose renderer failed
+ * 3 times in a row is no longer rendered on the server (`offSince`); its pages render in the browser.
+ */
+export const ServerRenderHealth = z
+  .object({
+    failures: z.number().int().min(0),
+    lastReason: z.string().nullable(),
+    lastFailureAt: z.string().nullable(),
+    offSince: z.string().nullable(),
+  })
+  .strict();
+export type ServerRenderHealth = z.infer<typeof ServerRenderHealth>;
+
 export const AbVariant = z
   .object({
     variant: z.string(),
@@ -38,6 +52,7 @@ export const AbVariant = z
     interval: Interval.nullable(),
     /** Against `default`; null for `default` itself or without visitors on either side. */
     comparison: AbComparison.nullable(),
+    serverRender: ServerRenderHealth.nullable(),
   })
   .strict();
 export type AbVariant = z.infer<typeof AbVariant>;

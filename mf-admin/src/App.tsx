@@ -149,6 +149,27 @@ function RemoteCard({ remote, lift, t }: { remote: AbRemote; lift: number; t: T 
   );
 }
 
+/** Failures of the variant's server renderer, and whether its pages are still rendered on the server. */
+function ServerRender({ health, t }: { health: NonNullable<AbVariant['serverRender']>; t: T }) {
+  const { language } = useLanguage();
+  const at = health.offSince ?? health.lastFailureAt;
+  return (
+    <p className={styles.serverRender} data-off={health.offSince ? 'true' : 'false'}>
+      {health.offSince
+        ? t('serverRender.off', { date: at ? when(language, at) : '' })
+        : t('serverRender.failures', {
+            failures: count(language, health.failures),
+            date: at ? when(language, at) : '',
+          })}{' '}
+      {health.lastReason && (
+        <>
+          {t('serverRender.reason')} <code>{health.lastReason}</code>
+        </>
+      )}
+    </p>
+  );
+}
+
 function VariantRow({ remote, variant: v, t }: { remote: string; variant: AbVariant; t: T }) {
   const { language } = useLanguage();
   const client = useQueryClient();
@@ -217,6 +238,7 @@ function VariantRow({ remote, variant: v, t }: { remote: string; variant: AbVari
           </Badge>
         </p>
       )}
+      {v.serverRender && <ServerRender health={v.serverRender} t={t} />}
       <form
         className={styles.controls}
         onSubmit={(e) => {

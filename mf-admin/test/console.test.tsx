@@ -23,6 +23,7 @@ const marketing: AbRemote = {
       rate: 0.1,
       interval: { low: 0.0829, high: 0.1202 },
       comparison: null,
+      serverRender: null,
     },
     {
       variant: 'b',
@@ -41,6 +42,12 @@ const marketing: AbRemote = {
         z: 2.1027,
         pValue: 0.0355,
         verdict: 'better',
+      },
+      serverRender: {
+        failures: 3,
+        lastReason: 'crash: the renderer exited (SIGKILL)',
+        lastFailureAt: '2026-11-24T10:05:00.000Z',
+        offSince: '2026-11-24T10:05:00.000Z',
       },
     },
   ],
@@ -98,7 +105,13 @@ describe('the A/B console', () => {
       within(b).getByText(/Against default: \+3\.0 points \(95 % interval \+0\.2 to \+5\.8\), p = 0\.036\./),
     ).toBeTruthy();
     expect(within(b).getByText('Better')).toBeTruthy();
+    // Its build's server renderer kept failing: its pages render in the browser, and the console says why.
+    expect(
+      within(b).getByText(/^Not rendered on the server since .+: its renderer failed 3 times in a row\./),
+    ).toBeTruthy();
+    expect(within(b).getByText('crash: the renderer exited (SIGKILL)').tagName).toBe('CODE');
     const base = within(card).getByRole('listitem', { name: 'Variant default' });
+    expect(within(base).queryByText(/rendered on the server|Server render/)).toBeNull();
     expect(within(base).getByText('10.0% (8.3%–12.0%)')).toBeTruthy();
     expect(
       within(card).getByText(

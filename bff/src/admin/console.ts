@@ -1,9 +1,21 @@
-import type { AbRemote, AbVariant, AuditEntry } from '@buergerfit/contract';
+import type { AbRemote, AbVariant, AuditEntry, ServerRenderHealth } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { deployHistory, rollbackVariant } from '../remotes/deploy';
 import { REMOTE_NAMES, type RemoteName } from '../remotes/names';
 import { listVariants, report, updateVariant } from '../remotes/registry';
+import { type SsrHealthRow, ssrHealthOf } from '../remotes/ssr-health';
 import { compare, sampleSize, wilson } from './stats';
+
+/** A build's server-render health as the console shows it; null while its renderer never failed. */
+export function serverRenderOf(row: SsrHealthRow | undefined): ServerRenderHealth | null {
+  if (!row || row.failures === 0) return null;
+  return {
+    failures: row.failures,
+    lastReason: row.lastReason,
+    lastFailureAt: row.lastFailureAt?.toISOString() ?? null,
+    offSince: row.disabledAt?.toISOString() ?? null,
+  };
+}
 
 /** Who changes something: an admin (id and display name) or the CLI. */
 export type Admin = { userId: string | null; name: string };
@@ -14,6 +26,14 @@ const DEFAULT = 'default';
 export async function abOverview(db: Knex, lift: number, only?: RemoteName): Promise<AbRemote[]> {
   const [variants, figures] = await Promise.all([listVariants(db, only), report(db)]);
   const byKey = new Map(figures.map((f) => [`${f.remote}/${f.variant}`, f]));
+  const health = new Map(
+    (
+      await ssrHealthOf(
+        db,
+        variants.map((v) => ({ remote: v.remote, version: v.version })),
+      )
+    ).map((h) => [`${h.remote}/${h.version}`, h]),
+  );
   const remotes: AbRemote[] = [];
   for (const remote of only ? [only] : REMOTE_NAMES) {
     // `default` first (the others are compared with it), then by name.
@@ -38,6 +58,7 @@ export async function abOverview(db: Knex, lift: number, only?: RemoteName): Pro
         rate: f.visitors > 0 ? f.conversions / f.visitors : 0,
         interval: wilson(f.conversions, f.visitors),
         comparison: v.variant !== DEFAULT && base ? compare(base, f) : null,
+        serverRender: serverRenderOf(health.get(`${remote}/${v.version}`)),
       };
     });
     const baseRate = base && base.visitors > 0 ? base.conversions / base.visitors : null;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setAdmin } from '../admin/console';
+import { serverRenderOf, setAdmin } from '../admin/console';
 import { migrateLatest } from '../db/migrate';
 import {
   createDeployToken,
@@ -15,6 +15,7 @@ import {
 import { isRemoteName, REMOTE_NAMES, REMOTES } from '../remotes/names';
 import { manifestUrlFor, publishRemote } from '../remotes/publish';
 import { listVariants, report, updateVariant } from '../remotes/registry';
+import { ssrHealthOf } from '../remotes/ssr-health';
 import { connectForCli, runCli } from './connect';
 
 const USAGE = `npm run remotes -- <command>
@@ -27,12 +28,21 @@ const USAGE = `npm run remotes -- <command>
                                                build that remote alone, publish it as a new version, point the variant at it (and enable it)
   unpin <remote>                               let the default variant follow the newest dist/ build again at start
   rollback <remote> [--variant NAME]           point the variant back at the build it had before (see history)
-  history <remote> [--variant NAME] [--json]   the variant's deploys and rollbacks, newest first
+  history <remote> [--variant NAME] [--json]   the variant's deploys and rollbacks, newest first, with each build's
+                                               server-render failures (and since when it is no longer rendered there)
   token create <remote> [--name NAME]          a deploy token for that remote's CI (printed once, stored hashed)
   token list [--json] | token revoke <id>      the tokens (never their secrets); revoke one by its id or id start
   admin grant <user> | admin revoke <user>     the A/B console (/admin) for a user (id, e-mail or username)
   report [--json]                              exposures, conversions and conversion rate per variant
 remotes: ${REMOTE_NAMES.join(', ')}`;
+
+/** A build's server-render health in one cell: empty while its renderer never failed. */
+function serverRenderText(h: ReturnType<typeof serverRenderOf>): string {
+  if (!h) return '';
+  return h.offSince
+    ? `off since ${h.offSince} after ${h.failures} failures (${h.lastReason ?? 'no reason'})`
+    : `${h.failures} failure${h.failures === 1 ? '' : 's'}, last ${h.lastFailureAt} (${h.lastReason ?? 'no reason'})`;
+}
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -178,8 +188,25 @@ await runCli(async () => {
         const variant = flag(args, '--variant');
         const remote = remoteArg(args[0]);
         const rows = await deployHistory(knex, remote, variant);
-        if (args.includes('--json')) console.info(JSON.stringify(rows, null, 2));
-        else console.table(rows, ['at', 'variant', 'action', 'version', 'previousVersion', 'actor']);
+        // Each build's server renderer: its failures, and since when it is no longer rendered on the server.
+        const health = new Map(
+          (
+            await ssrHealthOf(
+              knex,
+              rows.map((r) => ({ remote, version: r.version })),
+            )
+          ).map((h) => [h.version, h]),
+        );
+        const withHealth = rows.map((r) => ({ ...r, serverRender: serverRenderOf(health.get(r.version)) }));
+        if (args.includes('--json')) console.info(JSON.stringify(withHealth, null, 2));
+        else
+          console.table(
+            withHealth.map(({ serverRender, ...r }) => ({
+              ...r,
+              serverRender: serverRenderText(serverRender),
+            })),
+            ['at', 'variant', 'action', 'version', 'previousVersion', 'actor', 'serverRender'],
+          );
         break;
       }
       case 'token': {
