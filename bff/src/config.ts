@@ -47,6 +47,11 @@ const schema = z.object({
   GITHUB_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /**
+   * Tests only: a build hosted elsewhere may be on http:// at a loopback address (a stand-in CDN). Never private or
+   * other special addresses; refused in production.
+   */
+  DEPLOY_LOOPBACK_MANIFESTS: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export type OAuthCredentials = { clientId: string; clientSecret: string };
@@ -92,6 +97,8 @@ export type Config = {
   google: OAuthCredentials | null;
   /** The loopback test provider: only outside production and only when no real provider is configured. */
   localProvider: boolean;
+  /** Tests only (never in production): a deploy's external manifest may be on http:// at a loopback address. */
+  deployLoopbackManifests: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -143,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (the https origin users visit)');
     else if (!e.PUBLIC_URL.startsWith('https://'))
       problems.push('  PUBLIC_URL: must be https:// in production');
+    if (e.DEPLOY_LOOPBACK_MANIFESTS === 'true' || e.DEPLOY_LOOPBACK_MANIFESTS === '1')
+      problems.push('  DEPLOY_LOOPBACK_MANIFESTS: for tests only, not allowed in production');
     if (!github && !google && !problems.some((p) => /CLIENT_/.test(p))) {
       problems.push(
         '  GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET / GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: production needs the credentials of at least one real OAuth provider',
@@ -171,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     github: githubSetup(github, e.GITHUB_URL, e.GITHUB_API_URL),
     google,
     localProvider: !production && !github && !google,
+    deployLoopbackManifests: e.DEPLOY_LOOPBACK_MANIFESTS === 'true' || e.DEPLOY_LOOPBACK_MANIFESTS === '1',
   };
 }
 

@@ -117,30 +117,36 @@ export async function isLocal(remotesDir: string, remote: string, version: strin
 
 /**
  * Writes a build into `<remotesDir>/<remote>/<version>/` atomically (a temporary folder renamed into place), with
- * its precompressed siblings; an existing folder is kept.
+ * its precompressed siblings; an existing folder is kept. Resolves true when this call put the folder there. The
+ * temporary folder is gone afterwards whatever happened.
  */
 export async function writeLocalBuild(
   remotesDir: string,
   remote: string,
   version: string,
   files: BuildFiles,
-): Promise<void> {
-  if (await isLocal(remotesDir, remote, version)) return;
+): Promise<boolean> {
+  if (await isLocal(remotesDir, remote, version)) return false;
   const target = path.join(remotesDir, remote, version);
   const tmp = `${target}.tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  for (const [name, data] of files) {
-    const file = path.join(tmp, name);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data);
-  }
-  await precompressDir(tmp);
-  await fs.rm(target, { recursive: true, force: true });
   try {
-    await fs.rename(tmp, target);
-  } catch (err) {
-    // Another process of this host put the same version in place first: same content, keep theirs.
+    for (const [name, data] of files) {
+      const file = path.join(tmp, name);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, data);
+    }
+    await precompressDir(tmp);
+    await fs.rm(target, { recursive: true, force: true });
+    try {
+      await fs.rename(tmp, target);
+      return true;
+    } catch (err) {
+      // Another process of this host put the same version in place first: same content, keep theirs.
+      if (!(await isLocal(remotesDir, remote, version))) throw err;
+      return false;
+    }
+  } finally {
     await fs.rm(tmp, { recursive: true, force: true });
-    if (!(await isLocal(remotesDir, remote, version))) throw err;
   }
 }
 

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Knex } from 'knex';
-import { type BuildFiles, ensureLocalBuild, postgresStore, versionOf } from './artifacts';
+import { type BuildFiles, postgresStore, versionOf, writeLocalBuild } from './artifacts';
 import type { RemoteName } from './names';
 import { manifestUrlFor } from './publish';
 
@@ -146,7 +148,11 @@ const toRecord = (r: Record<string, unknown>): DeployRecord => ({
   at: new Date(r.at as string).toISOString(),
 });
 
-/** Stores an uploaded build (content-addressed), copies it to this instance's disk and makes it live. */
+/**
+ * Makes an uploaded build live: on this instance's disk first (the others copy it from the store at their next page
+ * load), then stored (content-addressed) and switched to in one transaction. When any step fails nothing is kept:
+ * the transaction stores no file, and a folder this deploy wrote is removed.
+ */
 export async function deployBuild(
   db: Knex,
   remotesDir: string,
@@ -154,21 +160,28 @@ export async function deployBuild(
   actor: Actor,
 ): Promise<DeployRecord> {
   const version = versionOf(deploy.files, deploy.packageVersion);
-  await postgresStore(db).put(deploy.remote, version, deploy.files);
-  // On this instance's disk before it goes live; the others copy it from the store at their next page load.
-  await ensureLocalBuild(db, remotesDir, deploy.remote, version);
-  return switchVariant(
-    db,
-    {
-      remote: deploy.remote,
-      variant: deploy.variant,
-      version,
-      manifestUrl: manifestUrlFor(deploy.remote, version),
-      weight: deploy.weight,
-      action: 'deploy',
-    },
-    actor,
-  );
+  let written = false;
+  try {
+    written = await writeLocalBuild(remotesDir, deploy.remote, version, deploy.files);
+    return await db.transaction(async (trx) => {
+      await postgresStore(trx).put(deploy.remote, version, deploy.files);
+      return switchVariant(
+        trx,
+        {
+          remote: deploy.remote,
+          variant: deploy.variant,
+          version,
+          manifestUrl: manifestUrlFor(deploy.remote, version),
+          weight: deploy.weight,
+          action: 'deploy',
+        },
+        actor,
+      );
+    });
+  } catch (err) {
+    if (written) await fs.rm(path.join(remotesDir, deploy.remote, version), { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** The variant's deploy history, newest first. */

@@ -18,7 +18,12 @@ const manifestSchema = z.object({
   metaData: z.object({
     buildInfo: z.object({ buildVersion: z.string() }).partial().optional(),
     remoteEntry: z.object({ name: z.string().min(1), path: z.string().default('') }),
+    publicPath: z.string().optional(),
+    getPublicPath: z.unknown().optional(),
+    ssrPublicPath: z.unknown().optional(),
+    ssrRemoteEntry: z.object({ name: z.string().default(''), path: z.string().default('') }).optional(),
   }),
+  remotes: z.array(z.object({ entry: z.unknown().optional() })).default([]),
   shared: z
     .array(
       z.object({
@@ -58,8 +63,39 @@ function caretKey(version: string): string | null {
   return major > 0 ? String(major) : `0.${Number(m[2] ?? 0)}`;
 }
 
-/** Parses a manifest's text and checks what the shell relies on; throws InvalidBuild with the reason. */
-export function checkManifest(remote: string, text: string, shell: ShellShared): Manifest {
+/** A file of the build as a manifest names it: a relative path inside the build (`static/js/a.js`, `./x.js`). */
+const IN_BUILD = /^(\.\/)?([\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+/** A folder of the app's own origin as a public path: `/`, `/remotes/mf_learn/`. */
+const SAME_ORIGIN_FOLDER = /^\/([\w-][\w.~-]*\/)*$/;
+
+/**
+ * Whether a manifest's `publicPath` (where the browser loads the build's files from) keeps them where the manifest
+ * is: `auto` (beside the manifest), a folder of the same origin, or for a manifest on another host an https URL of
+ * that host.
+ */
+function isOwnPublicPath(value: unknown, manifestOrigin: string | undefined): boolean {
+  if (value === 'auto' || value === '') return true;
+  if (typeof value !== 'string') return false;
+  if (SAME_ORIGIN_FOLDER.test(value)) return true;
+  if (!manifestOrigin || !/^https?:\/\/[^\\]*\/$/.test(value)) return false;
+  try {
+    return new URL(value).origin === manifestOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Parses a manifest's text and checks what the shell relies on; throws InvalidBuild with the reason. Every place the
+ * manifest points the browser at (its public path, the files it names, remotes it would load) stays within the
+ * build: the app's own origin for an upload, the manifest's origin (`manifestOrigin`) for a build hosted elsewhere.
+ */
+export function checkManifest(
+  remote: string,
+  text: string,
+  shell: ShellShared,
+  manifestOrigin?: string,
+): Manifest {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -74,6 +110,36 @@ export function checkManifest(remote: string, text: string, shell: ShellShared):
     );
   }
   const manifest = parsed.data;
+  const { metaData } = manifest;
+  if (metaData.getPublicPath !== undefined) {
+    throw new InvalidBuild(
+      "mf-manifest.json has a getPublicPath (code run in the browser): build with publicPath 'auto' instead.",
+    );
+  }
+  for (const [field, value] of [
+    // Without one the build's files cannot be loaded at all, but nothing points elsewhere either.
+    ['publicPath', metaData.publicPath ?? 'auto'],
+    ['ssrPublicPath', metaData.ssrPublicPath ?? 'auto'],
+    ...manifest.remotes.map((r) => ['remotes.entry', r.entry ?? 'auto'] as const),
+  ] as const) {
+    if (!isOwnPublicPath(value, manifestOrigin)) {
+      throw new InvalidBuild(
+        `mf-manifest.json's ${field} ${JSON.stringify(String(value).slice(0, 100))} points elsewhere: use 'auto' or a path of ${manifestOrigin ? 'the manifest’s origin' : 'this server'}.`,
+      );
+    }
+  }
+  const outside = [
+    [metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/'),
+    ...(metaData.ssrRemoteEntry
+      ? [[metaData.ssrRemoteEntry.path, metaData.ssrRemoteEntry.name].filter(Boolean).join('/')]
+      : []),
+    ...namedAssets(manifest),
+  ].find((f) => !IN_BUILD.test(f));
+  if (outside !== undefined) {
+    throw new InvalidBuild(
+      `The manifest names a file outside the build: ${JSON.stringify(outside.slice(0, 100))} (files are paths relative to the manifest).`,
+    );
+  }
   if (manifest.name !== remote) {
     throw new InvalidBuild(`The manifest is for ${manifest.name || 'an unnamed remote'}, not ${remote}.`);
   }
@@ -94,16 +160,24 @@ export function checkManifest(remote: string, text: string, shell: ShellShared):
   return manifest;
 }
 
-/** Every file the manifest names: the remote entry and the JS and CSS of its exposes and shared modules. */
-export function referencedAssets(manifest: Manifest): string[] {
-  const { remoteEntry } = manifest.metaData;
-  const files = new Set<string>([[remoteEntry.path, remoteEntry.name].filter(Boolean).join('/')]);
+/** The JS and CSS files of the manifest's exposes and shared modules, as it names them. */
+function namedAssets(manifest: Manifest): string[] {
+  const files: string[] = [];
   const add = (a: z.infer<typeof assets> | undefined) => {
-    for (const kind of [a?.js, a?.css])
-      for (const f of [...(kind?.sync ?? []), ...(kind?.async ?? [])]) files.add(f);
+    for (const kind of [a?.js, a?.css]) files.push(...(kind?.sync ?? []), ...(kind?.async ?? []));
   };
   for (const e of manifest.exposes) add(e.assets);
   for (const s of manifest.shared) add(s.assets);
+  return files;
+}
+
+/** Every file the manifest names: the remote entry and the JS and CSS of its exposes and shared modules. */
+export function referencedAssets(manifest: Manifest): string[] {
+  const { remoteEntry } = manifest.metaData;
+  const files = new Set<string>([
+    [remoteEntry.path, remoteEntry.name].filter(Boolean).join('/'),
+    ...namedAssets(manifest),
+  ]);
   return [...files].map((f) => f.replace(/^\.?\//, ''));
 }
 

@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { fileExists, IMMUTABLE, SAFE_SEGMENT } from '../http/files';
 import { ensureLocalBuild } from '../remotes/artifacts';
+import { servedType } from '../remotes/build-rules';
 import { isRemoteName } from '../remotes/names';
 
 /** Serves the catalog pictures and the versioned remote builds (both immutable). */
@@ -26,12 +27,15 @@ export function fileRoutes({ db, config }: Deps): Router {
     const params = ctx.params as { remote: string; version: string; file: string | string[] };
     const { remote, version } = params;
     const file = Array.isArray(params.file) ? params.file.join('/') : params.file;
+    // Only the types a page loads, each as one fixed type (never a document: HTML, SVG or XML would run script as
+    // the app); not the folders the BFF reads itself (the server renderer, prerendered fragments). This also holds
+    // for builds published before deploys were checked for it.
+    const type = servedType(file);
     if (
       !isRemoteName(remote) ||
       !SAFE_SEGMENT.test(version) ||
-      file.split('/').some((s) => !SAFE_SEGMENT.test(s)) ||
-      // The build's server renderer runs in the BFF; browsers have no use for it.
-      file.startsWith('ssr/')
+      file.split('/').some((s) => !SAFE_SEGMENT.test(s) || s.startsWith('.')) ||
+      !type
     ) {
       throw notFound('No such remote file');
     }
@@ -41,13 +45,19 @@ export function fileRoutes({ db, config }: Deps): Router {
       const copied = await ensureLocalBuild(db, config.remotesDir, remote, version, true).catch(() => false);
       if (!copied || !(await fileExists(path.join(root, file)))) throw notFound('No such remote file');
     }
+    const manifest = file === 'mf-manifest.json';
     await send(ctx, file, {
       root,
+      // The manifest is sent exactly as it was checked, never a precompressed copy beside it.
+      brotli: !manifest,
+      gzip: !manifest,
       setHeaders: (res) => {
-        res.setHeader('Cache-Control', file === 'mf-manifest.json' ? 'no-cache' : IMMUTABLE);
+        res.setHeader('Cache-Control', manifest ? 'no-cache' : IMMUTABLE);
         res.setHeader('Access-Control-Allow-Origin', '*');
       },
     });
+    ctx.type = type;
+    ctx.set('X-Content-Type-Options', 'nosniff');
   });
 
   return router;

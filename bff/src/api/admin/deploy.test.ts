@@ -1,3 +1,4 @@
+import dc from 'node:diagnostics_channel';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -99,7 +100,8 @@ beforeAll(async () => {
     path.join(staticRoot, 'shell', 'dist', 'mf-manifest.json'),
     JSON.stringify(SHELL_MANIFEST),
   );
-  app = await createTestApp({ STATIC_ROOT: staticRoot });
+  // The stand-in CDN below listens on 127.0.0.1 over http: allowed by the tests-only switch.
+  app = await createTestApp({ STATIC_ROOT: staticRoot, DEPLOY_LOOPBACK_MANIFESTS: 'true' });
   learnToken = (await createDeployToken(app.db, 'mf_learn', 'learn-ci')).token;
   examToken = (await createDeployToken(app.db, 'mf_exam', 'exam-ci')).token;
 });
@@ -110,6 +112,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await app.db('remote_deploys').delete();
   await app.db('remote_variants').delete();
+  // Each test starts with the tokens' deploy budget (DEPLOY_RATE) unused.
+  await app.db('rate_limits').delete();
 });
 
 describe('deploy tokens', () => {
@@ -242,6 +246,66 @@ describe('publishing a build', () => {
     expect(Number(counted[0]?.count)).toBe(1);
   });
 
+  it('a build of the real remotes’ shape: its standalone index.html is left out, server-side folders are kept but not served, every other file is served with its type', async () => {
+    const files: Files = {
+      ...build(),
+      'index.html': '<!DOCTYPE html><script src="static/js/app.js"></script>',
+      'mf-stats.json': '{}',
+      'static/js/app.js.LICENSE.txt': '/*! MIT */',
+      'ssr/index.mjs': 'export function render() {}',
+      'ssr/pages.json': '{"pages":[]}',
+      'prerender/de/index.html': '<main>Hallo</main>',
+      'prerender/pages.json': '{"pages":[]}',
+    };
+    const res = await deploy(await tgz(files), learnToken);
+    expect(res.status).toBe(201);
+    const { version } = await res.json();
+    const stored = await app.db('remote_builds').where({ remote: 'mf_learn', version }).first('files');
+    expect((stored.files as { path: string }[]).map((f) => f.path).sort()).toEqual(
+      Object.keys(files)
+        .filter((f) => f !== 'index.html')
+        .sort(),
+    );
+    const get = (file: string) => app.request(`/remotes/mf_learn/${version}/${file}`);
+    for (const file of ['index.html', 'ssr/index.mjs', 'ssr/pages.json', 'prerender/de/index.html']) {
+      expect((await get(file)).status, file).toBe(404);
+    }
+    const licence = await get('static/js/app.js.LICENSE.txt');
+    expect(licence.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(licence.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await get('mf-stats.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('a deploy that fails after its files were written keeps nothing: no stored file, no folder, no temporary folder', async () => {
+    await app.db.raw(`create or replace function refuse_deploy() returns trigger language plpgsql as
+      $$ begin raise exception 'the history is full'; end $$`);
+    await app.db.raw(
+      'create trigger refuse_deploy before insert on remote_deploys for each row execute function refuse_deploy()',
+    );
+    const count = async (table: string) => Number((await app.db(table).count({ n: '*' }).first())?.n);
+    const disk = async () => (await fs.readdir(app.config.remotesDir, { recursive: true })).sort();
+    try {
+      const before = {
+        blobs: await count('artifact_blobs'),
+        builds: await count('remote_builds'),
+        disk: await disk(),
+      };
+      const res = await deploy(await tgz(build({ app: 'export const App = "never stored";' })), learnToken);
+      expect(res.status).toBe(500);
+      expect((await res.json()).error.code).toEqual(expect.any(String));
+      expect({
+        blobs: await count('artifact_blobs'),
+        builds: await count('remote_builds'),
+        disk: await disk(),
+      }).toEqual(before);
+    } finally {
+      await app.db.raw('drop trigger refuse_deploy on remote_deploys');
+    }
+    expect((await deploy(await tgz(build({ app: 'export const App = "stored";' })), learnToken)).status).toBe(
+      201,
+    );
+  });
+
   it('400 for bad options, 415 for another body type', async () => {
     const body = await tgz(build());
     const bad = await deploy(body, learnToken, '?variant=Not%20Valid');
@@ -309,17 +373,60 @@ describe('a build hosted elsewhere (manifest URL)', () => {
   let cdn: http.Server;
   let cdnUrl: string;
   const hosted: Files = build();
+  /** Requests the server itself starts (the manifest and HEAD checks), as host and path. */
+  const outgoing: string[] = [];
+  const onRequest = (message: unknown) => {
+    const { request } = message as { request: http.ClientRequest };
+    outgoing.push(`${request.host}${request.path}`);
+  };
   beforeAll(async () => {
     cdn = http.createServer((req, res) => {
-      const file = (req.url ?? '').replace(/^\/learn\//, '');
-      const content = hosted[file];
+      const url = req.url ?? '';
+      if (url.startsWith('/redirect/')) {
+        res.writeHead(302, { location: 'http://10.255.255.1/mf-manifest.json' });
+        res.end();
+        return;
+      }
+      if (url.startsWith('/same-redirect/')) {
+        res.writeHead(301, { location: `${cdnUrl}/learn/mf-manifest.json` });
+        res.end();
+        return;
+      }
+      if (url.startsWith('/big/')) {
+        res.writeHead(200);
+        res.end(`${hosted['mf-manifest.json']}${' '.repeat(1024 * 1024)}`);
+        return;
+      }
+      const variants: Record<string, Record<string, unknown>> = {
+        '/foreign/': { metaData: { ...manifestMeta, publicPath: 'https://evil.example/' } },
+        '/own/': { metaData: { ...manifestMeta, publicPath: `${cdnUrl}/own/` } },
+        '/outside/': {
+          exposes: [{ name: 'App', path: './App', assets: { js: { sync: ['//evil.example/x.js'] } } }],
+        },
+      };
+      const prefix = Object.keys(variants).find((p) => url.startsWith(p));
+      const file = url.replace(/^\/(learn|foreign|own|outside)\//, '');
+      const content =
+        prefix && file === 'mf-manifest.json'
+          ? JSON.stringify({ ...JSON.parse(hosted['mf-manifest.json'] as string), ...variants[prefix] })
+          : hosted[file];
       res.writeHead(content === undefined ? 404 : 200);
       res.end(req.method === 'HEAD' ? undefined : content);
     });
     await new Promise<void>((r) => cdn.listen(0, '127.0.0.1', r));
     cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    dc.subscribe('http.client.request.start', onRequest);
   });
-  afterAll(() => new Promise<void>((r) => cdn.close(() => r())));
+  afterAll(async () => {
+    dc.unsubscribe('http.client.request.start', onRequest);
+    await new Promise<void>((r) => cdn.close(() => r()));
+  });
+  beforeEach(() => {
+    outgoing.length = 0;
+  });
+  const manifestMeta = JSON.parse(build()['mf-manifest.json'] as string).metaData;
+  const unreachable = (url: string) =>
+    `The manifest at ${url} could not be fetched: a build hosted elsewhere is fetched over https from a public address, without redirects, within 10 s, and its manifest is at most 1 MB.`;
 
   it('201 after its manifest and files are checked; the page CSP then allows its origin', async () => {
     const res = await deploy(
@@ -330,9 +437,63 @@ describe('a build hosted elsewhere (manifest URL)', () => {
     const record = await res.json();
     expect(record).toMatchObject({ variant: 'cdn', manifestUrl: `${cdnUrl}/learn/mf-manifest.json` });
     expect(record.version).toMatch(/^1\.4\.0-[0-9a-f]{10}$/);
+    // The manifest, then each file it names, all from the stand-in CDN's own address.
+    expect(outgoing[0]).toBe('127.0.0.1/learn/mf-manifest.json');
+    expect(outgoing.slice(1).sort()).toEqual(
+      ['remoteEntry.js', 'static/css/app.css', 'static/js/app.js', 'static/js/later.js'].map(
+        (f) => `127.0.0.1/learn/${f}`,
+      ),
+    );
     await expect
       .poll(async () => (await app.request('/')).headers.get('content-security-policy'), { timeout: 5000 })
       .toContain(`script-src 'self' ${cdnUrl}`);
+    // A public path on the manifest's own origin is its own.
+    expect((await deploy({ manifestUrl: `${cdnUrl}/own/mf-manifest.json` }, learnToken)).status).toBe(201);
+  });
+
+  it('the same 422 for every way the fetch fails: an answer other than 200, a redirect (never followed), a manifest above 1 MB, a private or special address (never connected to, even with loopback allowed for tests)', async () => {
+    const urls = [
+      `${cdnUrl}/nothing/mf-manifest.json`,
+      `${cdnUrl}/redirect/mf-manifest.json`,
+      `${cdnUrl}/same-redirect/mf-manifest.json`,
+      `${cdnUrl}/big/mf-manifest.json`,
+      'http://10.0.0.1/mf-manifest.json',
+      'http://192.168.0.1/mf-manifest.json',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:7f00:1]/mf-manifest.json',
+      'http://[fd12::1]/mf-manifest.json',
+      `http://127.0.0.1:1/mf-manifest.json`,
+    ];
+    for (const manifestUrl of urls) {
+      const res = await deploy({ manifestUrl }, learnToken);
+      expect(res.status, manifestUrl).toBe(422);
+      expect(await res.json(), manifestUrl).toEqual({
+        error: { code: 'invalid_build', message: unreachable(manifestUrl) },
+      });
+    }
+    // Only the stand-in CDN was asked (once per URL of it), nothing a redirect pointed at.
+    expect(outgoing).toEqual([
+      '127.0.0.1/nothing/mf-manifest.json',
+      '127.0.0.1/redirect/mf-manifest.json',
+      '127.0.0.1/same-redirect/mf-manifest.json',
+      '127.0.0.1/big/mf-manifest.json',
+      '127.0.0.1/mf-manifest.json',
+    ]);
+    expect(await learnEntry()).toBeUndefined();
+  });
+
+  it('422 for a public path or a file on another origin; nothing else is fetched', async () => {
+    const foreign = await deploy({ manifestUrl: `${cdnUrl}/foreign/mf-manifest.json` }, learnToken);
+    expect(foreign.status).toBe(422);
+    expect((await foreign.json()).error.message).toBe(
+      "mf-manifest.json's publicPath \"https://evil.example/\" points elsewhere: use 'auto' or a path of the manifest’s origin.",
+    );
+    const outside = await deploy({ manifestUrl: `${cdnUrl}/outside/mf-manifest.json` }, learnToken);
+    expect(outside.status).toBe(422);
+    expect((await outside.json()).error.message).toBe(
+      'The manifest names a file outside the build: "//evil.example/x.js" (files are paths relative to the manifest).',
+    );
+    expect(outgoing).toEqual(['127.0.0.1/foreign/mf-manifest.json', '127.0.0.1/outside/mf-manifest.json']);
   });
 
   it('422 when a file it names is not there', async () => {
@@ -342,7 +503,5 @@ describe('a build hosted elsewhere (manifest URL)', () => {
     expect((await res.json()).error.message).toBe(
       'The manifest names files that are not there: static/css/app.css.',
     );
-    const gone = await deploy({ manifestUrl: `${cdnUrl}/nothing/mf-manifest.json` }, learnToken);
-    expect((await gone.json()).error.message).toBe(`${cdnUrl}/nothing/mf-manifest.json answered 404.`);
   });
 });

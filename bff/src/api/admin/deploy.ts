@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import { SAFE_SEGMENT } from '../../http/files';
+import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
+import { BUILD_LIMITS, buildFilesToPublish } from '../../remotes/build-rules';
 import {
   deployBuild,
   deployHistory,
@@ -13,6 +15,7 @@ import {
   switchVariant,
   verifyDeployToken,
 } from '../../remotes/deploy';
+import { FetchRefused, pinPublicUrl, type Resolver, requestPinned } from '../../remotes/fetch-public';
 import { isRemoteName, type RemoteName } from '../../remotes/names';
 import { readTarGz, UploadTooLarge } from '../../remotes/upload';
 import {
@@ -25,7 +28,14 @@ import {
 
 const VARIANT = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const TAR_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar', 'application/octet-stream'];
+/** Deploys (every attempt, refused ones included) one token may make per window, on every instance together. */
+export const DEPLOY_RATE = { limit: 30, windowSeconds: 3600 };
+/** A build hosted elsewhere: its manifest and the check of every file it names, all within this time. */
 const EXTERNAL_TIMEOUT_MS = 10_000;
+const EXTERNAL_MANIFEST_BYTES = 1024 * 1024;
+/** Files a hosted manifest may name (the real remotes name about 40). */
+const EXTERNAL_FILES = 500;
+const EXTERNAL_PARALLEL = 8;
 
 const optionsSchema = z.object({
   variant: z
@@ -100,17 +110,22 @@ export function deployRoutes({ db, config, logger }: Deps): Router {
 
   router.post('/versions', async (ctx) => {
     const who = await authorised(ctx);
+    await enforceRateLimit(
+      db,
+      rateLimitKey('deploy:token', who.tokenId),
+      DEPLOY_RATE.limit,
+      DEPLOY_RATE.windowSeconds,
+      `Too many deploys with this token (${DEPLOY_RATE.limit} an hour).`,
+    );
     const type = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
     let record: Awaited<ReturnType<typeof deployBuild>>;
     try {
       if (type === 'application/json') {
         const body = parse(externalSchema, { ...queryOptions(ctx), ...(ctx.request.body as object) });
-        const external = await checkExternal(
-          who.remote,
-          body.manifestUrl,
-          config.env === 'production',
+        const external = await checkExternal(who.remote, body.manifestUrl, {
+          allowLoopback: config.deployLoopbackManifests,
           shellDist,
-        );
+        });
         record = await switchVariant(
           db,
           {
@@ -125,7 +140,11 @@ export function deployRoutes({ db, config, logger }: Deps): Router {
         );
       } else if (TAR_TYPES.includes(type)) {
         const options = parse(optionsSchema, queryOptions(ctx));
-        const files = await readTarGz(ctx.req);
+        if (Number(ctx.get('content-length') || 0) > BUILD_LIMITS.uploadBytes) {
+          throw new UploadTooLarge(`The upload is larger than ${BUILD_LIMITS.uploadBytes / 1024 / 1024} MB.`);
+        }
+        // Nothing is written before every check passed.
+        const files = buildFilesToPublish(await readTarGz(ctx.req));
         const manifest = checkBuild(who.remote, files, await shellShared(shellDist));
         const built = manifest.metaData.buildInfo?.buildVersion ?? '';
         record = await deployBuild(
@@ -148,6 +167,11 @@ export function deployRoutes({ db, config, logger }: Deps): Router {
         );
       }
     } catch (err) {
+      if (!ctx.req.readableEnded) {
+        // Refused before the whole body was read: what is left of it is thrown away and the connection closed.
+        ctx.set('Connection', 'close');
+        ctx.req.resume();
+      }
       if (err instanceof InvalidBuild) throw invalidBuild(err.message);
       if (err instanceof UploadTooLarge) throw new HttpError(413, 'too_large', err.message);
       throw err;
@@ -191,46 +215,65 @@ export function deployRoutes({ db, config, logger }: Deps): Router {
 
 /**
  * Checks a build hosted elsewhere before it goes live: its manifest (fetched), and every file it names (HEAD,
- * relative to the manifest). Production accepts https only.
+ * relative to the manifest, on the same host). Only https on a public address is fetched (`pinPublicUrl`: the host
+ * is resolved once and every address checked before connecting, and the connection goes to the checked address),
+ * no redirect is followed, and the whole check has a size and time limit. Every way the fetch can fail is answered
+ * with the same reason, so the answer says nothing about other hosts the BFF could reach.
  */
 async function checkExternal(
   remote: RemoteName,
   manifestUrl: string,
-  production: boolean,
-  shellDist: string,
+  opts: { allowLoopback: boolean; shellDist: string; resolve?: Resolver },
 ): Promise<{ version: string }> {
-  const url = new URL(manifestUrl);
-  if (url.protocol !== 'https:' && (production || url.protocol !== 'http:')) {
-    throw new InvalidBuild('The manifest URL must use https.');
+  const deadline = Date.now() + EXTERNAL_TIMEOUT_MS;
+  const left = () => Math.max(1, deadline - Date.now());
+  const unreachable = new InvalidBuild(
+    `The manifest at ${manifestUrl.slice(0, 200)} could not be fetched: a build hosted elsewhere is fetched over https from a public address, without redirects, within ${EXTERNAL_TIMEOUT_MS / 1000} s, and its manifest is at most ${EXTERNAL_MANIFEST_BYTES / 1024 / 1024} MB.`,
+  );
+  let pinned: Awaited<ReturnType<typeof pinPublicUrl>>;
+  let text: string;
+  try {
+    pinned = await pinPublicUrl(manifestUrl, {
+      allowLoopback: opts.allowLoopback,
+      resolve: opts.resolve,
+      timeoutMs: left(),
+    });
+    text = (await requestPinned(pinned, { maxBytes: EXTERNAL_MANIFEST_BYTES, timeoutMs: left() })).toString(
+      'utf8',
+    );
+  } catch (err) {
+    if (err instanceof FetchRefused) throw unreachable;
+    throw err;
   }
-  const get = async (target: string, method: 'GET' | 'HEAD') => {
-    try {
-      return await fetch(target, {
-        method,
-        redirect: 'follow',
-        signal: AbortSignal.timeout(EXTERNAL_TIMEOUT_MS),
-      });
-    } catch {
-      throw new InvalidBuild(`${target} could not be fetched.`);
+  const manifest = checkManifest(remote, text, await shellShared(opts.shellDist), pinned.url.origin);
+  const files = referencedAssets(manifest);
+  if (files.length > EXTERNAL_FILES) {
+    throw new InvalidBuild(`The manifest names more than ${EXTERNAL_FILES} files.`);
+  }
+  const missing: string[] = [];
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      const url = new URL(file, pinned.url);
+      const there =
+        url.origin === pinned.url.origin &&
+        (await requestPinned(
+          { url, address: pinned.address },
+          { method: 'HEAD', maxBytes: 0, timeoutMs: left() },
+        ).then(
+          () => true,
+          () => false,
+        ));
+      if (!there) missing.push(file);
     }
   };
-  const response = await get(url.href, 'GET');
-  if (!response.ok) throw new InvalidBuild(`${url.href} answered ${response.status}.`);
-  const text = await response.text();
-  const manifest = checkManifest(remote, text, await shellShared(shellDist));
-  const missing: string[] = [];
-  await Promise.all(
-    referencedAssets(manifest).map(async (file) => {
-      const asset = await get(new URL(file, url).href, 'HEAD');
-      if (!asset.ok) missing.push(file);
-    }),
-  );
+  await Promise.all(Array.from({ length: EXTERNAL_PARALLEL }, worker));
   if (missing.length > 0) {
     throw new InvalidBuild(
       `The manifest names files that are not there: ${missing.sort().slice(0, 5).join(', ')}.`,
     );
   }
   const built = manifest.metaData.buildInfo?.buildVersion ?? '0.0.0';
-  const hash = createHash('sha256').update(url.href).update(text).digest('hex').slice(0, 10);
+  const hash = createHash('sha256').update(pinned.url.href).update(text).digest('hex').slice(0, 10);
   return { version: `${SAFE_SEGMENT.test(built) ? built : '0.0.0'}-${hash}` };
 }
