@@ -10,6 +10,7 @@ import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdmin } from '../src/admin/console';
 import { createDeployToken } from '../src/remotes/deploy';
+import { sandboxAvailable } from '../src/remotes/sandbox';
 import { SSR_FAILURE_LIMIT } from '../src/remotes/ssr-health';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn } from './helpers/sign-in';
@@ -116,6 +117,8 @@ async function serverAnswers() {
 }
 
 beforeAll(async () => {
+  // The sandbox needs bubblewrap (apt-get install bubblewrap): without it nothing is rendered on the server at all.
+  expect(sandboxAvailable()).toEqual({ ok: true });
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-hostile-builds-'));
   const shell = path.join(root, 'shell', 'dist');
   await fs.mkdir(shell, { recursive: true });

@@ -4,7 +4,8 @@
  * pages; API throughput with autocannon on the embedded database and on a real PostgreSQL, next to a bare Koa
  * route. Writes bench/results/<stamp>.{md,json} (and latest.*), prints whether each budget holds, exits 1 if one
  * fails. BENCH_RUNS, BENCH_LIGHTHOUSE_RUNS, BENCH_API_SECONDS and BENCH_CONNECTIONS shorten a local run;
- * BENCH_ONLY=pages,lighthouse,api picks parts (a partial run checks only its own budgets).
+ * BENCH_ONLY=ssr,pages,lighthouse,api picks parts (a partial run checks only its own budgets). `ssr`: the cost of a server
+ * render in its sandbox, cold and warm (bench/ssr.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import {
 } from './common';
 import { type LighthouseRow, lighthouseRuns } from './lighthouse';
 import { pageLoads, type Row } from './pages';
+import { type SsrRow, ssrRuns } from './ssr';
 
 /** The budgets of issue 16 (plus the earlier ones they tighten). */
 const BUDGET = {
@@ -41,6 +43,9 @@ const BUDGET = {
   cls: 0.02,
   dashboardRps: 500,
   dashboardP99Ms: 100,
+  /** A warm server render of /learn in its sandbox (median), and the first one, which starts the sandbox. */
+  ssrWarmMs: 100,
+  ssrColdMs: 1000,
 };
 
 const QUESTION = 'main article h2[lang="de"]';
@@ -53,7 +58,7 @@ const PAGES: BenchPage[] = [
 ];
 const PUBLIC = new Set(['/', '/demo', '/login']);
 
-const only = new Set((process.env.BENCH_ONLY ?? 'pages,lighthouse,api').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'ssr,pages,lighthouse,api').split(','));
 const PG_URL =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -214,7 +219,28 @@ function apiBudgets(rows: ApiRow[], checks: Record<string, boolean>, pgError?: s
   ];
 }
 
-function report(pages: Row[], lh: LighthouseRow[], apiRows: ApiRow[], budgets: Budget[]): string {
+function ssrBudgets(rows: SsrRow[]): Budget[] {
+  return rows.flatMap((r) => [
+    {
+      name: `server render of ${r.page} in its sandbox, warm median ≤ ${BUDGET.ssrWarmMs} ms`,
+      value: `${r.warmMedianMs.toFixed(1)} ms (p95 ${r.warmP95Ms.toFixed(1)} ms, ${r.warmRuns} runs)`,
+      ok: r.warmMedianMs <= BUDGET.ssrWarmMs,
+    },
+    {
+      name: `first server render of ${r.page} after start (starts its sandbox) ≤ ${BUDGET.ssrColdMs} ms`,
+      value: `${r.coldMs.toFixed(0)} ms`,
+      ok: r.coldMs <= BUDGET.ssrColdMs,
+    },
+  ]);
+}
+
+function report(
+  pages: Row[],
+  lh: LighthouseRow[],
+  apiRows: ApiRow[],
+  budgets: Budget[],
+  ssr: SsrRow[] = [],
+): string {
   return [
     `# Bürgerfit benchmark ${new Date().toISOString()}`,
     '',
@@ -240,6 +266,15 @@ function report(pages: Row[], lh: LighthouseRow[], apiRows: ApiRow[], budgets: B
         `| ${r.page} | ${r.score.toFixed(2)} | ${r.scores.map((s) => s.toFixed(2)).join(', ')} | ${r.tbt.toFixed(0)} | ${r.cls.toFixed(3)} | ${r.lcp.toFixed(0)} | ${r.fcp.toFixed(0)} |`,
     ),
     '',
+    '## Server render in the sandbox (Server-Timing: ssr)',
+    '',
+    '| page | first after start ms | warm median ms | warm p95 ms | runs |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...ssr.map(
+      (r) =>
+        `| ${r.page} | ${r.coldMs.toFixed(0)} | ${r.warmMedianMs.toFixed(1)} | ${r.warmP95Ms.toFixed(1)} | ${r.warmRuns} |`,
+    ),
+    '',
     '## API',
     '',
     '| database | endpoint | req/s | p50 ms | p99 ms | errors | non-2xx |',
@@ -263,6 +298,8 @@ try {
   child = await startServer(PORT);
   const session = await signIn('bench');
   storage = session.storage;
+  // First: the first server render after the start is the one that starts its sandbox.
+  const ssr = only.has('ssr') ? await ssrRuns(session.cookies) : [];
   const pages = only.has('pages') ? await pageLoads(PAGES, session.storage) : [];
   const lh = only.has('lighthouse') ? await lighthouseRuns(PAGES, session.cookies) : [];
   let apiRows: ApiRow[] = [];
@@ -278,17 +315,18 @@ try {
     pgError = onPg.error;
   }
   const budgets = [
+    ...ssrBudgets(ssr),
     ...(pages.length ? pageBudgets(pages) : []),
     ...lighthouseBudgets(lh),
     ...(only.has('api') ? apiBudgets(apiRows, checks, pgError) : []),
   ];
   failed = budgets.some((b) => !b.ok);
-  const md = report(pages, lh, apiRows, budgets);
+  const md = report(pages, lh, apiRows, budgets, ssr);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const dir = path.join(repoRoot, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const json = JSON.stringify(
-    { at: new Date().toISOString(), runs: RUNS, pages, lighthouse: lh, api: apiRows, budgets },
+    { at: new Date().toISOString(), runs: RUNS, ssr, pages, lighthouse: lh, api: apiRows, budgets },
     null,
     2,
   );

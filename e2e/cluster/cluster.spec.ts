@@ -232,6 +232,57 @@ test.describe('a team deploys mf-learn through the API', () => {
     await ctx.close();
   });
 
+  test('a build whose server renderer crashes costs one render: both instances keep serving, the page renders in the browser', async ({
+    browser,
+  }) => {
+    // The team's build with a renderer that kills its own process on every page (its browser code is the real one).
+    const crashy = path.join(cluster.dir, 'mf-learn-crashy');
+    fs.cpSync(path.join(cluster.dir, 'mf-learn-build'), crashy, { recursive: true });
+    fs.renameSync(path.join(crashy, 'ssr', 'index.mjs'), path.join(crashy, 'ssr', 'real.mjs'));
+    fs.writeFileSync(
+      path.join(crashy, 'ssr', 'index.mjs'),
+      "import real from './real.mjs';\nexport default { ...real, render() { process.kill(process.pid, 'SIGKILL'); } };\n",
+    );
+    const { stdout: crashyArchive } = await run('tar', ['-czf', '-', '-C', crashy, '.'], {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const res = await deploy(crashyArchive, token);
+    expect(res.status()).toBe(201);
+    const { version } = (await res.json()) as { version: string };
+    try {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await signIn(page, unique('crash-viewer'));
+      await pin(ctx, 'a');
+      const first = await page.goto('/learn');
+      expect(first?.status()).toBe(200);
+      // Sent plain (not rendered on the server), then rendered by the build in the browser.
+      expect(first?.headers()['x-buergerfit-prerender']).toBeUndefined();
+      await expect(page.locator('[data-remote="mf_learn"]')).toHaveAttribute('data-build-id', buildId);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const failures = await sql<{ failures: number; last_reason: string }>(
+        'select failures, last_reason from ssr_build_health where remote = $1 and version = $2',
+        ['mf_learn', version],
+      );
+      expect(failures).toEqual([{ failures: 1, last_reason: 'crash: the renderer exited (SIGKILL)' }]);
+      // Both instances answer on: their health, the API, and the same page.
+      for (const to of ['a', 'b'] as const) {
+        expect((await api.get('/healthz', on(to))).status(), to).toBe(200);
+        expect((await api.get('/api/de/german-federal-states', on(to))).status(), to).toBe(200);
+        await pin(ctx, to);
+        expect((await page.goto('/learn'))?.status(), to).toBe(200);
+        await expect(page.locator('[data-remote="mf_learn"]')).toHaveAttribute('data-build-id', buildId);
+      }
+      await ctx.close();
+    } finally {
+      const back = await api.post('/api/admin/remotes/mf_learn/rollback', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(back.status()).toBe(200);
+    }
+  });
+
   test('with a second variant at 50 %, every visitor keeps theirs whichever instance answers', async () => {
     const res = await deploy(archive, token, '?variant=b&weight=50');
     expect(res.status()).toBe(201);

@@ -129,6 +129,8 @@ export type SsrRendererOptions = {
 
 export type SsrRenderer = {
   render(job: RenderJob, request: SsrRequest, get: SelfGet): Promise<SsrResult>;
+  /** Starts the job's process ahead of its first page (a live build after a start), unless it runs already. */
+  warm(job: RenderJob): void;
   close(): Promise<void>;
 };
 
@@ -172,7 +174,7 @@ export function createSsrRenderer({
   timeoutMs = 1500,
   hangMs = Math.max(5000, timeoutMs * 4),
   maxProcesses = 8,
-  idleMs = 10 * 60_000,
+  idleMs = 30 * 60_000,
   limits = DEFAULT_LIMITS,
   onOutcome,
 }: SsrRendererOptions): SsrRenderer {
@@ -359,21 +361,33 @@ export function createSsrRenderer({
     if (idle[0]) end(idle[0]);
   };
 
+  /** The sandbox can run here; logged once when it cannot. */
+  const usable = () => {
+    const can = sandboxAvailable();
+    if (!can.ok && !warned)
+      logger.warn({ reason: can.reason }, 'pages are not rendered on the server: no sandbox');
+    warned ||= !can.ok;
+    return can;
+  };
+  const keyOf = (job: RenderJob) => (job.stamp ? `${job.file}?${job.stamp}` : job.file);
+  const sandboxFor = (job: RenderJob): Sandbox => {
+    const key = keyOf(job);
+    const running = sandboxes.get(key);
+    if (running) return running;
+    makeRoom();
+    const started = spawnFor(key, job);
+    armIdle(started);
+    return started;
+  };
+
   return {
+    warm(job) {
+      if (usable().ok) sandboxFor(job);
+    },
     render(job, request, get) {
-      const can = sandboxAvailable();
-      if (!can.ok) {
-        if (!warned) logger.warn({ reason: can.reason }, 'pages are not rendered on the server: no sandbox');
-        warned = true;
-        return Promise.reject(new SandboxUnavailable(can.reason));
-      }
-      const key = job.stamp ? `${job.file}?${job.stamp}` : job.file;
-      let sb = sandboxes.get(key);
-      if (!sb) {
-        makeRoom();
-        sb = spawnFor(key, job);
-      }
-      const box = sb;
+      const can = usable();
+      if (!can.ok) return Promise.reject(new SandboxUnavailable(can.reason));
+      const box = sandboxFor(job);
       box.lastUsed = Date.now();
       armIdle(box);
       return new Promise<SsrResult>((resolve, reject) => {

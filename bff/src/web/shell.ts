@@ -26,6 +26,7 @@ import {
   splitFrame,
 } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
+import { listVariants } from '../remotes/registry';
 import { type SelfGet, SSR_DIR, ssrEntry, ssrPages } from '../remotes/ssr';
 import { createServerRendering } from '../remotes/ssr-health';
 import { atBodyEnd, bootElement, intoHead, pageBoot, remotePreloads } from './boot';
@@ -422,6 +423,27 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     }
     await sendPage(ctx, table?.remoteOf(ctx.path) ?? null);
   };
+
+  /**
+   * Starts the renderers of the shell's frame and of every live build with pages rendered on the server, so that the
+   * first learner after a start does not wait for a sandbox to start (about 0.3 s, seconds on a busy machine, past
+   * which the page would be sent plain). Not in tests, whose servers come and go by the dozen.
+   */
+  const warmUp = async () => {
+    if (!(await fileExists(path.join(shellDist, 'index.html')))) return;
+    const { frame, mtimeMs } = await readShellPage();
+    if (frame) renderer.warm({ file: frame.file, stamp: String(mtimeMs) });
+    for (const v of await listVariants(deps.db)) {
+      if (!v.enabled || v.manifestUrl !== manifestUrlFor(v.remote, v.version)) continue;
+      if ((await ssrPages(config.remotesDir, v.remote, v.version)).pages.length === 0) continue;
+      const build = { remote: v.remote, version: v.version };
+      if (await health.allowed(build))
+        renderer.warm({ file: ssrEntry(config.remotesDir, v.remote, v.version), build });
+    }
+  };
+  if (config.env !== 'test' && config.ssrTimeoutMs > 0) {
+    warmUp().catch((err: unknown) => logger.warn({ err }, 'server renderers not started ahead'));
+  }
 
   router.get(/^\/(?!api\/|api$|auth\/|remotes\/|catalog-images\/).*/, serveShell);
   return router;
