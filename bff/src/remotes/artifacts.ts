@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { servedType } from './build-rules';
 import { precompressDir } from './precompress';
 
 /** A build's files by path relative to its dist/ folder ("mf-manifest.json", "static/js/…"). */
@@ -117,8 +118,8 @@ export async function isLocal(remotesDir: string, remote: string, version: strin
 
 /**
  * Writes a build into `<remotesDir>/<remote>/<version>/` atomically (a temporary folder renamed into place), with
- * its precompressed siblings; an existing folder is kept. Resolves true when this call put the folder there. The
- * temporary folder is gone afterwards whatever happened.
+ * precompressed siblings of the files served from it; an existing folder is kept. Resolves true when this call put
+ * the folder there. The temporary folder is gone afterwards whatever happened.
  */
 export async function writeLocalBuild(
   remotesDir: string,
@@ -135,7 +136,9 @@ export async function writeLocalBuild(
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, data);
     }
-    await precompressDir(tmp);
+    // Not the server renderer and the prerendered fragments (the BFF reads them itself), nor the manifest (always
+    // sent as it was checked).
+    await precompressDir(tmp, (file) => servedType(file) !== null && file !== 'mf-manifest.json');
     await fs.rm(target, { recursive: true, force: true });
     try {
       await fs.rename(tmp, target);

@@ -10,9 +10,13 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside every text asset of a build folder, so the server sends
  * the smallest form without compressing on each request (koa-send picks them; on-the-fly brotli uses level 4).
- * Safe to run again: files that already have both siblings are skipped.
+ * Safe to run again: files that already have both siblings are skipped, and so are files `served` says are never
+ * sent (given their path relative to `dir`, with `/`).
  */
-export async function precompressDir(dir: string): Promise<number> {
+export async function precompressDir(
+  dir: string,
+  served: (file: string) => boolean = () => true,
+): Promise<number> {
   let written = 0;
   let entries: import('node:fs').Dirent[];
   try {
@@ -23,6 +27,7 @@ export async function precompressDir(dir: string): Promise<number> {
   for (const entry of entries) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
+    if (!served(path.relative(dir, file).split(path.sep).join('/'))) continue;
     const [hasBr, hasGz] = await Promise.all([exists(`${file}.br`), exists(`${file}.gz`)]);
     if (hasBr && hasGz) continue;
     const data = await fs.readFile(file);

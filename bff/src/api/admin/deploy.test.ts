@@ -251,8 +251,9 @@ describe('publishing a build', () => {
       ...build(),
       'index.html': '<!DOCTYPE html><script src="static/js/app.js"></script>',
       'mf-stats.json': '{}',
+      'static/js/later.js': `export const later = 2;${' '.repeat(2000)}`,
       'static/js/app.js.LICENSE.txt': '/*! MIT */',
-      'ssr/index.mjs': 'export function render() {}',
+      'ssr/index.mjs': `export function render() {}${' '.repeat(2000)}`,
       'ssr/pages.json': '{"pages":[]}',
       'prerender/de/index.html': '<main>Hallo</main>',
       'prerender/pages.json': '{"pages":[]}',
@@ -270,6 +271,15 @@ describe('publishing a build', () => {
     for (const file of ['index.html', 'ssr/index.mjs', 'ssr/pages.json', 'prerender/de/index.html']) {
       expect((await get(file)).status, file).toBe(404);
     }
+    // Precompressed copies only of what is served.
+    const dir = path.join(app.config.remotesDir, 'mf_learn', version);
+    const exists = (f: string) =>
+      fs.access(path.join(dir, f)).then(
+        () => true,
+        () => false,
+      );
+    expect(await exists('static/js/later.js.br')).toBe(true);
+    expect(await exists('ssr/index.mjs.br')).toBe(false);
     const licence = await get('static/js/app.js.LICENSE.txt');
     expect(licence.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(licence.headers.get('x-content-type-options')).toBe('nosniff');
