@@ -428,14 +428,14 @@ describe('7. limits where anyone can write', () => {
       (await app.request('/api/remotes', { headers: { cookie: vid, 'x-forwarded-for': flood } })).status,
     ).toBe(200);
 
-    // Beacons are limited per visitor (counted before anything is stored).
+    // Beacons are limited per visitor (counted before anything is stored): its exposure, then conversions.
     const beaconIp = freshIp();
     const beaconVid = await newVisitor(beaconIp);
     const statuses: number[] = [];
     for (let i = 0; i < BEACON_LIMIT + 1; i++) {
-      const res = await app.request('/api/remotes/conversions', {
+      const res = await app.request(i === 0 ? '/api/remotes/exposures' : '/api/remotes/conversions', {
         method: 'POST',
-        json: { remote: 'mf_learn', event: 'first_answer' },
+        json: i === 0 ? { remote: 'mf_learn' } : { remote: 'mf_learn', event: 'first_answer' },
         headers: { cookie: beaconVid, 'x-forwarded-for': beaconIp },
       });
       statuses.push(res.status);

@@ -4,17 +4,26 @@ import { RemoteName } from './remotes';
 
 /**
  * What the product measures: A/B beacons of the remotes (per visitor, 300 per 15 minutes) and product events.
- * All answer 204; none requires a session (an event is tied to the learner when there is one).
+ * All answer 204 when stored; none requires a session (an event is tied to the learner when there is one).
+ * A beacon counts only for a visitor the BFF itself admitted and assigned a variant of that remote (its cookie from
+ * `GET /api/remotes` or a page): without one (no cookie, or a cookie it never issued) it answers 403
+ * `unknown_visitor` and stores nothing, and such beacons are limited per network (429 past 300 per 15 minutes).
  */
 
 /** The BFF's check of a remote name, with its message (a refine, not an enum: the issue code is `custom`). */
 const remote = z.string().refine((v): v is RemoteName => RemoteName.safeParse(v).success, 'unknown remote');
 
-/** The visitor saw a remote: counted once per visitor and variant, for the variant the visitor is assigned. */
+/**
+ * The visitor saw a remote: counted once per visitor and variant, for the variant the visitor is assigned; 409
+ * `other_variant` when `variant` names another one.
+ */
 export const ExposureBeacon = z.object({ remote, variant: z.string().max(64).optional() });
 export type ExposureBeacon = z.infer<typeof ExposureBeacon>;
 
-/** The visitor did what a remote is measured by (`sign_in`, `mock_started`, …): the first per remote counts. */
+/**
+ * The visitor did what a remote is measured by (`sign_in`, `mock_started`, …): the first per remote counts, for
+ * the variant the visitor is assigned, and only after its exposure to it (409 `not_exposed` before).
+ */
 export const ConversionBeacon = z.object({
   remote,
   event: z
@@ -41,7 +50,6 @@ export const AnalyticsEvent = z.discriminatedUnion('event', [
 export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>;
 
 export const analyticsCalls = {
-  /** 400 when no variant of that remote is live. */
   exposure: call('POST /api/remotes/exposures', 'none', null, { body: ExposureBeacon }),
   conversion: call('POST /api/remotes/conversions', 'none', null, { body: ConversionBeacon }),
   /** Stored with the visitor id, and the user id when signed in; 120 per network and minute. */

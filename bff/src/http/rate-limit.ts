@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
 import type { Context, Next } from 'koa';
 import { tooManyRequests } from './errors';
@@ -68,6 +69,43 @@ export function rateLimitKey(scope: string, value: string): string {
   return `${scope}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
 }
 
+/**
+ * Who a per-address limit counts: an IPv4 address as it is; an IPv6 address by its /64, the block one home, phone
+ * or server is given (it may use any address in it, so each address alone would be a fresh client); an IPv4-mapped
+ * IPv6 address (`::ffff:192.0.2.1`) as its IPv4 address. Anything else (no address at all) as it stands.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return ip;
+  const h = hextets(address);
+  if (h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff) {
+    const [hi = 0, lo = 0] = h.slice(6);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return `${h
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 part as two groups). */
+function hextets(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').map((x) => Number.parseInt(x, 16)) : [];
+  const [head, tail] = text.split('::');
+  const left = groups(head);
+  if (tail === undefined) return left;
+  const right = groups(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
 /** Throws the 429 (with Retry-After) when the hit is over the limit. */
 export async function enforceRateLimit(
   db: Knex,
@@ -91,7 +129,7 @@ export type RateLimitOptions = {
   db: Knex;
   /** What is counted, e.g. `contact:ip`; the key stored is this scope and a digest of `by` (`rateLimitKey`). */
   scope: string;
-  /** Who is counted for this request, e.g. `(ctx) => ctx.ip`; null skips limiting. */
+  /** Who is counted for this request, e.g. `(ctx) => clientNetwork(ctx.ip)`; null skips limiting. */
   by: (ctx: Context) => string | null;
   limit: number;
   windowSeconds: number;
@@ -99,7 +137,7 @@ export type RateLimitOptions = {
 };
 
 /**
- * Koa middleware: `router.post('/contact', rateLimit({ db, scope: 'contact:ip', by: (ctx) => ctx.ip, limit: 5,
+ * Koa middleware: `router.post('/contact', rateLimit({ db, scope: 'contact:ip', by: (ctx) => clientNetwork(ctx.ip), limit: 5,
  * windowSeconds: 3600 }), handler)`. Over the limit → 429 `rate_limited` with Retry-After.
  */
 export function rateLimit(opts: RateLimitOptions) {

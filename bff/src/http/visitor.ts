@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import { allowSecureCookies, cookieNames, cookieOptions } from '../auth/cookies';
 import type { Config } from '../config';
-import { hitRateLimit, rateLimitKey } from './rate-limit';
+import { clientNetwork, hitRateLimit, rateLimitKey } from './rate-limit';
 
 declare module 'koa' {
   interface DefaultState {
@@ -38,19 +38,33 @@ export function visitorId(ctx: Context, config: Config): string {
 }
 
 /**
+ * The visitor id this request's cookie holds, or null; never mints one. Whether the server ever issued it is a
+ * separate question (an A/B beacon asks whether it has an assignment): anyone can send a UUID.
+ */
+export function visitorCookie(ctx: Context, config: Config): string | null {
+  if (ctx.state.visitorId) return ctx.state.visitorId;
+  const existing = ctx.cookies.get(cookieNames(config).visitor);
+  return existing && UUID.test(existing) ? existing : null;
+}
+
+/**
  * New visitors one client address may bring per window: each gets an A/B assignment per remote (rows in
  * PostgreSQL), so a script without cookies must not mint them without end. A school or a mobile carrier puts
  * many people behind one address, hence a generous number.
  */
 export const NEW_VISITORS = { perIp: 300, windowSeconds: 15 * 60 } as const;
 
-/** True when this request may be served as a visitor: it has one already, or the address may bring a new one. */
+/**
+ * True when this request may be served as a visitor: the server has assigned its visitor before (a cookie it
+ * issued), or the address may bring a new one. A cookie the server never assigned (one made up) is a new visitor.
+ */
 export async function admitVisitor(ctx: Context, db: Knex, config: Config): Promise<boolean> {
-  const existing = ctx.state.visitorId ?? ctx.cookies.get(cookieNames(config).visitor);
-  if (existing && UUID.test(existing)) return true;
+  const existing = visitorCookie(ctx, config);
+  if (existing && (await db('remote_assignments').where({ visitor_id: existing }).first('remote')))
+    return true;
   const hit = await hitRateLimit(
     db,
-    rateLimitKey('visitor:new:ip', ctx.ip),
+    rateLimitKey('visitor:new:ip', clientNetwork(ctx.ip)),
     NEW_VISITORS.perIp,
     NEW_VISITORS.windowSeconds,
   );

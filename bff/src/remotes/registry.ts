@@ -134,41 +134,61 @@ export async function resolveForVisitor(
   return result;
 }
 
-async function assignedVariant(db: Knex, visitorId: string, remote: string): Promise<string | null> {
+/**
+ * The variant of `remote` the server assigned this visitor (`resolveForVisitor`, from `GET /api/remotes` or a page
+ * load), or null. A beacon never assigns: a visitor the server did not admit has none.
+ */
+export async function assignedVariant(db: Knex, visitorId: string, remote: string): Promise<string | null> {
   const a = await db('remote_assignments').where({ visitor_id: visitorId, remote }).first('variant');
-  if (a) return a.variant;
-  const only = await db('remote_variants')
-    .where({ remote, enabled: true })
-    .orderBy('weight', 'desc')
-    .first('variant');
-  return only?.variant ?? null;
+  return a?.variant ?? null;
 }
 
-export async function recordExposure(db: Knex, visitorId: string, remote: string): Promise<boolean> {
-  const variant = await assignedVariant(db, visitorId, remote);
-  if (!variant) return false;
-  // One row per visitor and variant: the report counts exposed visitors, repeats add nothing.
+/** One row per visitor and variant: the report counts exposed visitors, repeats add nothing. */
+export async function recordExposure(
+  db: Knex,
+  visitorId: string,
+  remote: string,
+  variant: string,
+): Promise<void> {
   await db('remote_exposures')
     .insert({ visitor_id: visitorId, remote, variant })
     .onConflict(['visitor_id', 'remote', 'variant'])
     .ignore();
-  return true;
 }
 
-/** One conversion per visitor and remote (the first counts), attributed to the variant the visitor has. */
-export async function recordConversion(
+/**
+ * A conversion of `variant` after this visitor's exposure to it: false (nothing stored) before that exposure. One
+ * conversion per visitor and remote: the first counts, repeats and later events add nothing.
+ */
+export async function storeConversion(
   db: Knex,
   visitorId: string,
   remote: string,
+  variant: string,
   event: string,
 ): Promise<boolean> {
-  const variant = await assignedVariant(db, visitorId, remote);
-  if (!variant) return false;
+  const exposed = await db('remote_exposures').where({ visitor_id: visitorId, remote, variant }).first('id');
+  if (!exposed) return false;
   await db('remote_conversions')
     .insert({ visitor_id: visitorId, remote, variant, event })
     .onConflict(['visitor_id', 'remote'])
     .ignore();
   return true;
+}
+
+/**
+ * A conversion the server sees itself (a sign-in, a mock test started), counted as a beacon is: only for a visitor
+ * the server assigned a variant of `remote` and has seen exposed to it. True when it counts.
+ */
+export async function recordConversion(
+  db: Knex,
+  visitorId: string | null,
+  remote: string,
+  event: string,
+): Promise<boolean> {
+  if (!visitorId) return false;
+  const variant = await assignedVariant(db, visitorId, remote);
+  return variant !== null && storeConversion(db, visitorId, remote, variant, event);
 }
 
 export type ReportRow = {
@@ -179,17 +199,30 @@ export type ReportRow = {
   rate: number;
 };
 
+/**
+ * Exposed visitors, conversions and the rate per variant. Only what the beacons' rules admit is counted, whenever
+ * it was stored: an exposure of a visitor the server assigned a variant of that remote, and a conversion after
+ * that visitor's exposure to the same variant.
+ */
 export async function report(db: Knex): Promise<ReportRow[]> {
   const rows: { remote: string; variant: string; visitors: number; conversions: number }[] = await db
     .select('v.remote', 'v.variant')
     .select(
       db.raw(
-        '(select count(distinct e.visitor_id) from remote_exposures e where e.remote = v.remote and e.variant = v.variant)::int as visitors',
+        `(select count(distinct e.visitor_id) from remote_exposures e
+           where e.remote = v.remote and e.variant = v.variant
+             and exists (select 1 from remote_assignments a
+                          where a.visitor_id = e.visitor_id and a.remote = e.remote))::int as visitors`,
       ),
     )
     .select(
       db.raw(
-        '(select count(*) from remote_conversions c where c.remote = v.remote and c.variant = v.variant and exists (select 1 from remote_exposures e2 where e2.visitor_id = c.visitor_id and e2.remote = c.remote))::int as conversions',
+        `(select count(*) from remote_conversions c
+           where c.remote = v.remote and c.variant = v.variant
+             and exists (select 1 from remote_exposures e
+                          join remote_assignments a on a.visitor_id = e.visitor_id and a.remote = e.remote
+                          where e.visitor_id = c.visitor_id and e.remote = c.remote and e.variant = c.variant
+                            and e.at <= c.at))::int as conversions`,
       ),
     )
     .from('remote_variants as v')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { signIn, userIdOf } from '../../../test/helpers/sign-in';
@@ -14,13 +15,17 @@ let learner: string;
 const as = (cookie: string, path: string, init: RequestInit & { json?: unknown } = {}) =>
   app.request(path, { ...init, headers: { cookie, ...(init.headers ?? {}) } });
 
-/** `n` visitors exposed to `variant` of mf_marketing, the first `converted` of them converted. */
+/**
+ * `n` visitors the server assigned `variant` of mf_marketing and exposed to it, the first `converted` of them
+ * converted.
+ */
 async function visitors(variant: string, n: number, converted: number, prefix: string) {
   const rows = Array.from({ length: n }, (_, i) => ({
     visitor_id: `${prefix}-0000-4000-8000-${String(i).padStart(12, '0')}`,
     remote: 'mf_marketing',
     variant,
   }));
+  await app.db.batchInsert('remote_assignments', rows, 500);
   await app.db.batchInsert('remote_exposures', rows, 500);
   await app.db.batchInsert(
     'remote_conversions',
@@ -30,7 +35,8 @@ async function visitors(variant: string, n: number, converted: number, prefix: s
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // Behind one trusted proxy: scripted beacons below come from addresses of their own (X-Forwarded-For).
+  app = await createTestApp({ TRUST_PROXY: 'true' });
   admin = await signIn(app, 'owner');
   learner = await signIn(app, 'learner-x');
   expect(await setAdmin(app.db, { userId: null, name: 'cli' }, 'owner', true)).toMatchObject({
@@ -105,6 +111,43 @@ describe('the console', () => {
       sampleSize: null,
     });
   });
+
+  it('400 scripted exposure-and-conversion pairs with cookies the server never issued change none of its numbers', async () => {
+    const figures = async () => {
+      const res = await as(admin, '/api/admin/ab?lift=0.2');
+      expect(res.status).toBe(200);
+      return (await res.json()).remotes;
+    };
+    const before = await figures();
+    const marketing = before.find((r: { remote: string }) => r.remote === 'mf_marketing');
+    expect(marketing.variants.map((v: { visitors: number; conversions: number }) => v.visitors)).toEqual([
+      1000, 1000,
+    ]);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 400; i++) {
+      // A fresh made-up visitor per pair, each from an address of its own (no rate limit is what stops them).
+      const headers = {
+        cookie: `bf_vid=${randomUUID()}`,
+        'x-forwarded-for': `10.40.${Math.floor(i / 200)}.${i % 200}`,
+      };
+      const exposure = await app.request('/api/remotes/exposures', {
+        method: 'POST',
+        headers,
+        json: { remote: 'mf_marketing', variant: 'b' },
+      });
+      const conversion = await app.request('/api/remotes/conversions', {
+        method: 'POST',
+        headers,
+        json: { remote: 'mf_marketing', event: 'sign_up' },
+      });
+      for (const res of [exposure, conversion]) {
+        statuses.add(res.status);
+        expect((await res.json()).error.code).toBe('unknown_visitor');
+      }
+    }
+    expect([...statuses]).toEqual([403]);
+    expect(await figures()).toEqual(before);
+  }, 120_000);
 
   it('a weight change and switching a variant off are stored and written to the audit log with who did it', async () => {
     const res = await as(admin, '/api/admin/ab/mf_marketing/b', { method: 'PATCH', json: { weight: 25 } });

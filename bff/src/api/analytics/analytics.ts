@@ -4,7 +4,7 @@ import { resolveSession } from '../../auth/middleware';
 import { storeEvent } from '../../contact/repository';
 import type { Deps } from '../../deps';
 import type { Mount } from '../../http/call';
-import { rateLimit } from '../../http/rate-limit';
+import { clientNetwork, rateLimit } from '../../http/rate-limit';
 import { visitorId } from '../../http/visitor';
 
 /** `POST /api/{lang}/analytics/events`: product analytics of a visitor (and of the learner, when signed in). */
@@ -14,7 +14,7 @@ export function analyticsRoutes({ db, config }: Deps, mount: Mount): Router {
   mount(
     router,
     analyticsCalls.event,
-    rateLimit({ db, scope: 'events:ip', by: (ctx) => ctx.ip, limit: 120, windowSeconds: 60 }),
+    rateLimit({ db, scope: 'events:ip', by: (ctx) => clientNetwork(ctx.ip), limit: 120, windowSeconds: 60 }),
     async (ctx, { body: { event, ...props } }) => {
       const session = await resolveSession(ctx, db, config);
       await storeEvent(db, {

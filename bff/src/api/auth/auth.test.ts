@@ -165,14 +165,36 @@ describe('sign-in through grant and the local provider', () => {
     expect((await (await me(d.cookie)).json()).email).toBe('learner@local.test');
   });
 
-  it('records the A/B conversion of mf_account on sign-in', async () => {
+  it('records the A/B conversion of mf_account on sign-in, for a visitor shown mf_account first', async () => {
     await liveDefault(app.db, 'mf_account');
-    const r = await signInFlow(app, { name: 'converter' });
-    const vid = r.jar.get('bf_vid');
+    // The sign-in page: the visitor is assigned a variant and its exposure is recorded.
+    const jar = new CookieJar();
+    jar.store(await app.request('/api/remotes'));
+    const vid = jar.get('bf_vid');
     expect(vid).toBeTruthy();
+    const exposure = await app.request('/api/remotes/exposures', {
+      method: 'POST',
+      json: { remote: 'mf_account' },
+      headers: { cookie: jar.header() },
+    });
+    expect(exposure.status).toBe(204);
+    await signInFlow(app, { name: 'converter', jar });
     const rows = await app.db('remote_conversions').where({ visitor_id: vid, remote: 'mf_account' });
     expect(rows).toHaveLength(1);
     expect(rows[0].event).toBe('sign_in');
+  });
+
+  it('records no conversion for a sign-in of a visitor never shown mf_account', async () => {
+    await liveDefault(app.db, 'mf_account');
+    const conversions = () =>
+      app.db('remote_conversions').where({ remote: 'mf_account' }).select('visitor_id');
+    const before = await conversions();
+    const jar = new CookieJar();
+    jar.store(await app.request('/api/remotes'));
+    await signInFlow(app, { name: 'unexposed', jar });
+    // Nor for a browser that came without a visitor cookie.
+    await signInFlow(app, { name: 'cookieless' });
+    expect(await conversions()).toEqual(before);
   });
 });
 

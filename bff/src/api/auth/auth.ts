@@ -14,7 +14,13 @@ import type { Deps } from '../../deps';
 import { claimGuestDemo } from '../../exam/claim';
 import type { Mount } from '../../http/call';
 import { HttpError, notFound, unauthorized } from '../../http/errors';
-import { enforceRateLimit, rateLimitKey, refundRateLimit, resetRateLimit } from '../../http/rate-limit';
+import {
+  clientNetwork,
+  enforceRateLimit,
+  rateLimitKey,
+  refundRateLimit,
+  resetRateLimit,
+} from '../../http/rate-limit';
 import { safeReturnPath, welcomePath } from '../../http/redirect';
 import { visitorId } from '../../http/visitor';
 import { recordConversion } from '../../remotes/registry';
@@ -125,7 +131,7 @@ export function authRoutes({ db, config, auth }: Deps, mount: Mount): Router {
    */
   mount(router, authCalls.login, async (ctx, { body: { email, password } }) => {
     const message = 'Too many sign-in attempts.';
-    const ipKey = rateLimitKey('login:ip', ctx.ip);
+    const ipKey = rateLimitKey('login:ip', clientNetwork(ctx.ip));
     const ipHit = await enforceRateLimit(db, ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds, message);
     const emailKey = rateLimitKey('login:email', email);
     await enforceRateLimit(db, emailKey, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds, message);

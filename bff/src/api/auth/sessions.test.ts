@@ -174,16 +174,18 @@ describe('Origin check on state-changing requests', () => {
   it('lets same-origin POSTs through, including /api/remotes/*', async () => {
     await liveDefault(app.db, 'mf_learn');
     const origin = new URL(app.config.publicUrl).origin;
+    // A visitor the server assigned (its beacons count).
+    const visitor = (await app.request('/api/remotes')).headers.getSetCookie()[0]?.split(';')[0] ?? '';
     const exposure = await app.request('/api/remotes/exposures', {
       method: 'POST',
       json: { remote: 'mf_learn' },
-      headers: { origin },
+      headers: { origin, cookie: visitor },
     });
     expect(exposure.status).toBe(204);
     const conversion = await app.request('/api/remotes/conversions', {
       method: 'POST',
       json: { remote: 'mf_learn', event: 'started' },
-      headers: { origin },
+      headers: { origin, cookie: visitor },
     });
     expect(conversion.status).toBe(204);
     const jar = await session('sameorigin');

@@ -5,7 +5,7 @@ import { storeContactMessage } from '../../contact/repository';
 import type { Deps } from '../../deps';
 import type { Mount } from '../../http/call';
 import { requestLanguage } from '../../http/lang';
-import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
+import { clientNetwork, enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
 
 /** Messages one client address may send per window (a school shares one address). */
 export const CONTACT_LIMIT = { perIp: 5, windowSeconds: 15 * 60 } as const;
@@ -19,7 +19,7 @@ export function contactRoutes({ db, config }: Deps, mount: Mount): Router {
     // Counted after validation: a typo the learner fixes does not use up their messages.
     await enforceRateLimit(
       db,
-      rateLimitKey('contact:ip', ctx.ip),
+      rateLimitKey('contact:ip', clientNetwork(ctx.ip)),
       CONTACT_LIMIT.perIp,
       CONTACT_LIMIT.windowSeconds,
       'Too many messages from your network.',

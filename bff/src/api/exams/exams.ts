@@ -30,7 +30,7 @@ import { EXAM } from '../../exam/rules';
 import type { Mount } from '../../http/call';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
 import { type Language, requestLanguage } from '../../http/lang';
-import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
+import { clientNetwork, enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
 import { visitorId } from '../../http/visitor';
 import { recordConversion } from '../../remotes/registry';
 
@@ -183,7 +183,13 @@ export function examRoutes({ db, config }: Deps, mount: Mount): Router {
     if (!(await stateExists(db, state)))
       throw badRequest('Unknown federal state.', [{ path: 'state', message: 'unknown state' }]);
     // Counted after validation: a typo costs nothing. Per network and per learner or browser.
-    await enforceRateLimit(db, rateLimitKey('exam:create:ip', ctx.ip), CREATE_LIMITS.perIp, 3600, TOO_MANY);
+    await enforceRateLimit(
+      db,
+      rateLimitKey('exam:create:ip', clientNetwork(ctx.ip)),
+      CREATE_LIMITS.perIp,
+      3600,
+      TOO_MANY,
+    );
     const ownerKey = 'userId' in owner ? `u:${owner.userId}` : `v:${owner.visitorId}`;
     await enforceRateLimit(
       db,

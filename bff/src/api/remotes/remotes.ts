@@ -1,31 +1,61 @@
 import { analyticsCalls, remoteCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Deps } from '../../deps';
 import type { Mount } from '../../http/call';
-import { badRequest, tooManyRequests } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
-import { admitVisitor, visitorId } from '../../http/visitor';
+import { conflict, forbidden, tooManyRequests } from '../../http/errors';
+import { clientNetwork, enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
+import { admitVisitor, visitorCookie, visitorId } from '../../http/visitor';
 import { ensureServedBuilds } from '../../remotes/artifacts';
-import { recordConversion, recordExposure, resolveForVisitor } from '../../remotes/registry';
+import { assignedVariant, recordExposure, resolveForVisitor, storeConversion } from '../../remotes/registry';
 
 /**
- * A/B beacons (exposures, conversions) per visitor and 15 minutes: about two per page load. Per visitor, not per
- * address: a visitor exists only within the new-visitor budget of its address, and people behind one address
- * must not use up each other's.
+ * A/B beacons (exposures, conversions) a visitor may send per 15 minutes: about two per page load. Per visitor,
+ * not per address: a visitor exists only within the new-visitor budget of its address, and people behind one
+ * address must not use up each other's.
  */
 export const BEACON_LIMIT = 300;
+/**
+ * Beacons that count nothing (no visitor cookie, or one the server never assigned a variant of that remote) one
+ * client address (IPv6: its /64) may send per 15 minutes before it gets 429.
+ */
+export const UNASSIGNED_BEACON_LIMIT = 300;
+const BEACON_WINDOW_SECONDS = 15 * 60;
 
 /** The runtime registry (`GET /api/remotes`: which build of each remote this visitor gets) and its A/B beacons. */
 export function remotesRoutes({ db, config }: Deps, mount: Mount): Router {
   const router = new Router();
-  const beacons = rateLimit({
-    db,
-    scope: 'beacon:visitor',
-    by: (ctx) => visitorId(ctx, config),
-    limit: BEACON_LIMIT,
-    windowSeconds: 15 * 60,
-    message: 'Too many requests.',
-  });
+
+  /**
+   * The visitor a beacon counts for and its variant of `remote`: only a visitor the server itself admitted and
+   * assigned one (a beacon never mints a visitor or an assignment). Anyone else gets 403 and nothing is stored.
+   */
+  async function assigned(ctx: Context, remote: string): Promise<{ visitor: string; variant: string }> {
+    const visitor = visitorCookie(ctx, config);
+    const variant = visitor ? await assignedVariant(db, visitor, remote) : null;
+    if (!visitor || !variant) {
+      await enforceRateLimit(
+        db,
+        rateLimitKey('beacon:unassigned:ip', clientNetwork(ctx.ip)),
+        UNASSIGNED_BEACON_LIMIT,
+        BEACON_WINDOW_SECONDS,
+        'Too many requests.',
+      );
+      throw forbidden(
+        'Only a visitor this server assigned a variant of that remote is counted. Nothing was stored.',
+        'unknown_visitor',
+      );
+    }
+    await enforceRateLimit(
+      db,
+      rateLimitKey('beacon:visitor', visitor),
+      BEACON_LIMIT,
+      BEACON_WINDOW_SECONDS,
+      'Too many requests.',
+    );
+    return { visitor, variant };
+  }
+
   mount(router, remoteCalls.list, async (ctx) => {
     if (!(await admitVisitor(ctx, db, config))) {
       throw tooManyRequests(
@@ -39,13 +69,25 @@ export function remotesRoutes({ db, config }: Deps, mount: Mount): Router {
     await ensureServedBuilds(db, config.remotesDir, remotes);
     return { remotes };
   });
-  mount(router, analyticsCalls.exposure, beacons, async (ctx, { body: { remote } }) => {
-    if (!(await recordExposure(db, visitorId(ctx, config), remote)))
-      throw badRequest('No variant of that remote is live.');
+
+  mount(router, analyticsCalls.exposure, async (ctx, { body: { remote, variant: shown } }) => {
+    const { visitor, variant } = await assigned(ctx, remote);
+    if (shown !== undefined && shown !== variant) {
+      throw conflict(
+        'This visitor was assigned another variant of that remote. Nothing was stored.',
+        'other_variant',
+      );
+    }
+    await recordExposure(db, visitor, remote, variant);
   });
-  mount(router, analyticsCalls.conversion, beacons, async (ctx, { body: { remote, event } }) => {
-    if (!(await recordConversion(db, visitorId(ctx, config), remote, event))) {
-      throw badRequest('No variant of that remote is live.');
+
+  mount(router, analyticsCalls.conversion, async (ctx, { body: { remote, event } }) => {
+    const { visitor, variant } = await assigned(ctx, remote);
+    if (!(await storeConversion(db, visitor, remote, variant, event))) {
+      throw conflict(
+        'A conversion counts only after this visitor was shown that variant. Nothing was stored.',
+        'not_exposed',
+      );
     }
   });
   return router;

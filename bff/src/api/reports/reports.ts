@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import type { Mount } from '../../http/call';
 import { notFound } from '../../http/errors';
 import { requestLanguage } from '../../http/lang';
-import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
+import { clientNetwork, enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
 import { visitorId } from '../../http/visitor';
 import { questionExists } from '../../learn/repository';
 
@@ -27,7 +27,7 @@ export function reportRoutes({ db, config }: Deps, mount: Mount): Router {
     // Counted after validation: a report the learner still has to fix costs nothing.
     await enforceRateLimit(
       db,
-      rateLimitKey('report:ip', ctx.ip),
+      rateLimitKey('report:ip', clientNetwork(ctx.ip)),
       REPORT_LIMITS.perIp,
       REPORT_LIMITS.windowSeconds,
       TOO_MANY,
