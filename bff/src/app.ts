@@ -31,7 +31,17 @@ export function createApp(deps: Deps): Koa {
   );
   // State-changing requests from a foreign Origin → 403 forbidden_origin (every route, before any work).
   app.use(sameOriginOnly(deps.config.publicUrl));
-  app.use(compress({ threshold: 1024 }));
+  const compression = compress({ threshold: 1024 });
+  // A client that accepts none of the codings koa-compress has, identity included (`gzip;q=-1`, `*;q=0`,
+  // `identity;q=0`), gets the identity form (RFC 9110 §12.5.3 lets a server disregard the header) instead of
+  // koa-compress's 500.
+  app.use(async (ctx, next) => {
+    if (ctx.get('Accept-Encoding') && !ctx.acceptsEncodings(compression.preferredEncodings)) {
+      ctx.compress = false;
+    }
+    await next();
+  });
+  app.use(compression);
   app.use(conditional());
   app.use(etag());
   app.use(
