@@ -17,6 +17,7 @@ import { manifestUrlFor, publishRemote } from '../remotes/publish';
 import { listVariants, report, updateVariant } from '../remotes/registry';
 import { ssrHealthOf } from '../remotes/ssr-health';
 import { connectForCli, runCli } from './connect';
+import { terminalJson, visible, visibleRows } from './terminal';
 
 const USAGE = `npm run remotes -- <command>
   list [--json]                                every variant: remote, variant, version, weight, enabled
@@ -79,9 +80,9 @@ await runCli(async () => {
     switch (command) {
       case 'list': {
         const variants = await listVariants(knex);
-        if (args.includes('--json')) console.info(JSON.stringify(variants, null, 2));
+        if (args.includes('--json')) console.info(terminalJson(variants));
         else
-          console.table(variants, [
+          console.table(visibleRows(variants), [
             'remote',
             'variant',
             'version',
@@ -113,7 +114,7 @@ await runCli(async () => {
           },
           { name: 'cli' },
         );
-        console.info(`${remote}/${variant} → ${manifestUrl}`);
+        console.info(`${remote}/${visible(variant)} → ${visible(manifestUrl)}`);
         break;
       }
       case 'weight': {
@@ -198,13 +199,15 @@ await runCli(async () => {
           ).map((h) => [h.version, h]),
         );
         const withHealth = rows.map((r) => ({ ...r, serverRender: serverRenderOf(health.get(r.version)) }));
-        if (args.includes('--json')) console.info(JSON.stringify(withHealth, null, 2));
+        if (args.includes('--json')) console.info(terminalJson(withHealth));
         else
           console.table(
-            withHealth.map(({ serverRender, ...r }) => ({
-              ...r,
-              serverRender: serverRenderText(serverRender),
-            })),
+            visibleRows(
+              withHealth.map(({ serverRender, ...r }) => ({
+                ...r,
+                serverRender: serverRenderText(serverRender),
+              })),
+            ),
             ['at', 'variant', 'action', 'version', 'previousVersion', 'actor', 'serverRender'],
           );
         break;
@@ -220,8 +223,16 @@ await runCli(async () => {
           );
         } else if (sub === 'list') {
           const tokens = await listDeployTokens(knex);
-          if (args.includes('--json')) console.info(JSON.stringify(tokens, null, 2));
-          else console.table(tokens, ['id', 'remote', 'name', 'createdAt', 'lastUsedAt', 'revoked']);
+          if (args.includes('--json')) console.info(terminalJson(tokens));
+          else
+            console.table(visibleRows(tokens), [
+              'id',
+              'remote',
+              'name',
+              'createdAt',
+              'lastUsedAt',
+              'revoked',
+            ]);
         } else if (sub === 'revoke') {
           if (!args[0] || !(await revokeDeployToken(knex, args[0]))) {
             throw new Error(`No single live token with id ${args[0] ?? ''} (see token list).`);
@@ -237,21 +248,24 @@ await runCli(async () => {
         if (!user) throw new Error(`No single user with id, e-mail or username ${args[0]}.`);
         console.info(
           sub === 'grant'
-            ? `${user.username} may now use the A/B console at /admin.`
-            : `${user.username} no longer has the admin role.`,
+            ? `${visible(user.username)} may now use the A/B console at /admin.`
+            : `${visible(user.username)} no longer has the admin role.`,
         );
         break;
       }
       case 'report': {
         const rows = await report(knex);
         if (args.includes('--json')) {
-          console.info(JSON.stringify(rows, null, 2));
+          console.info(terminalJson(rows));
           break;
         }
-        console.table(
-          rows.map((r) => ({ ...r, rate: `${(r.rate * 100).toFixed(1)} %` })),
-          ['remote', 'variant', 'visitors', 'conversions', 'rate'],
-        );
+        console.table(visibleRows(rows.map((r) => ({ ...r, rate: `${(r.rate * 100).toFixed(1)} %` }))), [
+          'remote',
+          'variant',
+          'visitors',
+          'conversions',
+          'rate',
+        ]);
         break;
       }
       default:

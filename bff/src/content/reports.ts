@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type NewReport, ReportKind } from '@buergerfit/contract';
 import type { Knex } from 'knex';
+import { oneLine, visible } from '../cli/terminal';
 import type { Language } from '../http/lang';
 
 /**
@@ -161,22 +162,24 @@ export const shortVersion = (hash: string | null) => (hash ? hash.slice(0, 12) :
 
 /**
  * A plain-text table: date, question, language, kind, content version (short), who (learner or guest), and the
- * text on one line (the last column, never cut).
+ * text on one line (the last column, never cut). What a guest wrote reaches the operator's terminal: its line
+ * breaks become spaces and every control or invisible character is shown escaped (`oneLine`), so a report can
+ * neither act on the terminal (clear it, retitle it, write the clipboard) nor fake lines of the listing.
  */
 export function formatReports(
   { reports, total }: { reports: ListedReport[]; total: number },
   current: string | null,
 ): string {
-  if (total === 0) return `No reports. (Content version now ${shortVersion(current)}.)`;
+  if (total === 0) return `No reports. (Content version now ${visible(shortVersion(current))}.)`;
   const head = ['DATE (Berlin)', 'QUESTION', 'LANG', 'KIND', 'VERSION', 'FROM', 'TEXT'];
   const rows = reports.map((r) => [
     r.createdAt,
-    r.question,
-    r.lang,
-    r.kind,
-    shortVersion(r.contentVersion),
+    visible(r.question),
+    visible(r.lang),
+    visible(r.kind),
+    visible(shortVersion(r.contentVersion)),
     r.signedIn ? 'learner' : 'guest',
-    r.text.replace(/\s+/g, ' ').trim(),
+    oneLine(r.text),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) =>
@@ -188,7 +191,9 @@ export function formatReports(
     reports.length < total
       ? `${reports.length} of ${total} reports (newest first; --limit shows more)`
       : `${total} report${total === 1 ? '' : 's'} (newest first)`;
-  return [`${shown}. Content version now ${shortVersion(current)}.`, line(head), ...rows.map(line)].join(
-    '\n',
-  );
+  return [
+    `${shown}. Content version now ${visible(shortVersion(current))}.`,
+    line(head),
+    ...rows.map(line),
+  ].join('\n');
 }

@@ -268,4 +268,38 @@ describe('npm run content -- reports', () => {
     );
     expect(lines.at(-1)).toMatch(/\s+72\s+hr\s+other\s+[0-9a-f]{12}\s+guest\s+Gesehen vom Befehl\.$/);
   });
+
+  it('prints a report that holds terminal controls with each one visibly escaped: no raw control byte, no faked line', async () => {
+    ip = 13;
+    const text = [
+      'Bad\u001b[2J\u001b[H',
+      'No reports. (Content version now 000000000000.)',
+      '\u001b]52;c;ZXZpbA==\u0007',
+      '\u001b]0;pwned\u0007\u0007',
+      '\rOVERWRITE',
+      ' txt.\u202Eexe\u2066x\u2069',
+      '\u009b2J\u007f\u200b\\x1B',
+      '\n2026-01-01 00:00  73  de  answer  0123456789ab  guest  a faked line',
+    ].join('');
+    expect((await report('q73', { kind: 'answer', text }, {}, 'de')).status).toBe(201);
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      ['tsx', 'src/cli/content.ts', 'reports', '--question', '73', '--kind', 'answer', '--limit', '1'],
+      {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        env: { ...process.env, DATABASE_URL: app.running.db.url, LOG_LEVEL: 'silent' },
+        timeout: 60_000,
+      },
+    );
+    // Nothing a terminal acts on or that hides text: only printable characters and the listing's own line breaks.
+    expect([...stdout].filter((c) => c !== '\n' && /[\p{Cc}\p{Cf}]/u.test(c))).toEqual([]);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+73\s+de\s+answer\s+[0-9a-f]{12}\s+guest\s+/);
+    expect(
+      lines[2]?.endsWith(
+        String.raw`Bad\x1B[2J\x1B[HNo reports. (Content version now 000000000000.)\x1B]52;c;ZXZpbA==\x07\x1B]0;pwned\x07\x07\rOVERWRITE txt.\u202Eexe\u2066x\u2069\x9B2J\x7F\u200B\\x1B 2026-01-01 00:00 73 de answer 0123456789ab guest a faked line`,
+      ),
+    ).toBe(true);
+  });
 });
