@@ -55,6 +55,8 @@ export function oauthSession(db: Knex, config: Config) {
     if (!cookie) {
       cookie = randomBytes(32).toString('base64url');
       ctx.cookies.set(name, cookie, cookieOptions(config, OAUTH_SESSION_SECONDS));
+      // Each new transport session sweeps the ones that ended (indexed on expires_at: usually nothing to do).
+      await db('oauth_sessions').where('expires_at', '<', db.fn.now()).delete();
     }
     await db('oauth_sessions')
       .insert({
@@ -64,7 +66,6 @@ export function oauthSession(db: Knex, config: Config) {
       })
       .onConflict('id')
       .merge();
-    if (Math.random() < 0.05) await db('oauth_sessions').where('expires_at', '<', db.fn.now()).delete();
   };
 }
 

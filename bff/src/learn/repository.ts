@@ -364,7 +364,16 @@ export async function bestChallenge(db: Knex, userId: string): Promise<Challenge
   return row ?? null;
 }
 
-/** Stores a round; `previousBest` is the best score before this one (null for the first round). */
+/**
+ * Challenge rounds kept per learner: the newest this many, and the personal best whenever it is older (the
+ * learner sees the best and the recent five; the data export lists what is kept).
+ */
+export const CHALLENGE_ROUNDS_KEPT = 100;
+
+/**
+ * Stores a round and drops the learner's rounds beyond the newest CHALLENGE_ROUNDS_KEPT, except the best;
+ * `previousBest` is the best score before this one (null for the first round).
+ */
 export async function saveChallenge(
   db: Knex,
   userId: string,
@@ -378,8 +387,23 @@ export async function saveChallenge(
     const [row] = (await trx('challenge_scores')
       .insert({ user_id: userId, ...round })
       .returning('*')) as ChallengeRow[];
+    await trimChallenges(trx, userId);
     return { row: row as ChallengeRow, previousBest: before?.score ?? null };
   });
+}
+
+/** Drops a learner's rounds beyond the newest CHALLENGE_ROUNDS_KEPT, keeping the best (as `bestChallenge` picks it). */
+export async function trimChallenges(db: Knex, userId: string): Promise<void> {
+  await db.raw(
+    `DELETE FROM challenge_scores WHERE id IN (
+       SELECT id FROM (
+         SELECT id,
+                row_number() OVER (ORDER BY created_at DESC, id DESC) AS recent,
+                row_number() OVER (ORDER BY score DESC, created_at ASC, id ASC) AS best
+           FROM challenge_scores WHERE user_id = ?) ranked
+        WHERE recent > ? AND best > 1)`,
+    [userId, CHALLENGE_ROUNDS_KEPT],
+  );
 }
 
 export async function recentChallenges(db: Knex, userId: string, limit = 5): Promise<ChallengeRow[]> {

@@ -138,6 +138,32 @@ export async function deleteUser(db: Knex, id: string): Promise<boolean> {
 
 // ── identities ─────────────────────────────────────────────────────────────────────────────────────────────
 
+/** The most graphemes a name from a sign-in provider keeps: the nickname's limit, as it stands in for one. */
+export const NAME_MAX = 40;
+/** …and the most UTF-16 units (a grapheme may carry any number of combining marks). */
+const NAME_UNITS = 120;
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/**
+ * A provider's name as it is stored and shown in every header: at most NAME_MAX graphemes and NAME_UNITS units;
+ * a longer one keeps what fits of its start and ends with an ellipsis (never cutting a character in two).
+ */
+export function boundName(name: string): string {
+  const head = name.slice(0, 4 * NAME_UNITS);
+  const parts = Array.from(graphemes.segment(head), (g) => g.segment);
+  if (parts.length <= NAME_MAX && name.length <= NAME_UNITS) return name;
+  let kept = '';
+  for (const part of parts.slice(0, NAME_MAX - 1)) {
+    if (kept.length + part.length > NAME_UNITS - 1) break;
+    kept += part;
+  }
+  if (kept === '')
+    kept = Array.from(head)
+      .slice(0, NAME_MAX - 1)
+      .join('');
+  return `${kept.trimEnd()}…`;
+}
+
 export type ExternalProfile = {
   provider: string;
   subject: string;
@@ -172,13 +198,14 @@ export async function signInWithIdentity(
   p: ExternalProfile,
 ): Promise<{ user: UserRow; created: boolean; linked: boolean }> {
   const verifiedEmail = p.email && p.emailVerified ? p.email : null;
+  const username = boundName(p.username);
   return db.transaction(async (trx) => {
     const identity = await trx<IdentityRow>('identities')
       .where({ provider: p.provider, subject: p.subject })
       .first();
     if (identity) {
       await trx('identities').where({ id: identity.id }).update({
-        username: p.username,
+        username,
         email: p.email,
         email_verified: p.emailVerified,
         last_used_at: trx.fn.now(),
@@ -191,7 +218,7 @@ export async function signInWithIdentity(
     const linked = Boolean(user);
     let created = false;
     if (!user) {
-      user = await createUser(trx, { username: p.username, email: verifiedEmail, avatarUrl: p.avatarUrl });
+      user = await createUser(trx, { username, email: verifiedEmail, avatarUrl: p.avatarUrl });
       created = true;
     }
     await trx('identities').insert({
@@ -199,7 +226,7 @@ export async function signInWithIdentity(
       user_id: user.id,
       provider: p.provider,
       subject: p.subject,
-      username: p.username,
+      username,
       email: p.email,
       email_verified: p.emailVerified,
     });

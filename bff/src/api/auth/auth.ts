@@ -1,7 +1,7 @@
 import { authCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
 import grant from 'grant';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../auth/cookies';
 import { testUserName } from '../../auth/local-provider';
 import { startSession } from '../../auth/middleware';
@@ -25,6 +25,12 @@ import { safeReturnPath, welcomePath } from '../../http/redirect';
 import { visitorId } from '../../http/visitor';
 import { recordConversion } from '../../remotes/registry';
 import { findUserByEmail, signInWithIdentity, userJson } from '../../users/repository';
+
+/**
+ * OAuth sign-ins one network (an IPv4 address, an IPv6 /64) may start per 15 minutes: each start stores a transport
+ * session (`oauth_sessions`, ten minutes). A classroom behind one address signing in, some twice, stays well below.
+ */
+export const OAUTH_START_LIMITS = { perNetwork: 120, windowSeconds: 15 * 60 } as const;
 
 /** Password sign-in limits (fixed 15-minute windows, shared by all instances through PostgreSQL). */
 export const LOGIN_LIMITS = { perIp: 10, perEmail: 5, windowSeconds: 15 * 60 } as const;
@@ -67,8 +73,26 @@ export function authRoutes({ db, config, auth }: Deps, mount: Mount): Router {
     return { providers: auth.providers };
   });
 
+  /**
+   * Counts a sign-in start of this network before its transport session is stored: past the limit 429, nothing
+   * stored. An unknown provider is a 404 first and counts nothing.
+   */
+  const limitStarts = async (ctx: Context, next: Next) => {
+    if (!isProvider((ctx.params as { provider?: string }).provider, auth)) {
+      throw notFound('No such sign-in provider.', 'unknown_provider');
+    }
+    await enforceRateLimit(
+      db,
+      rateLimitKey('oauth:start:ip', clientNetwork(ctx.ip)),
+      OAUTH_START_LIMITS.perNetwork,
+      OAUTH_START_LIMITS.windowSeconds,
+      'Too many sign-ins started from this network.',
+    );
+    await next();
+  };
+
   /** Starts the authorization code flow: `?redirect=/path` to come back to, `?login_hint=NAME` (local only). */
-  router.get('/auth/:provider', oauthSession(db, config), async (ctx) => {
+  router.get('/auth/:provider', limitStarts, oauthSession(db, config), async (ctx) => {
     const { provider } = ctx.params as { provider: string };
     if (!isProvider(provider, auth)) throw notFound('No such sign-in provider.', 'unknown_provider');
     const returnTo = safeReturnPath(ctx.query.redirect);

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import type { Mount } from '../../http/call';
 import { badRequest } from '../../http/errors';
 import { requestLanguage } from '../../http/lang';
+import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
 import { challengeScore } from '../../learn/challenge';
 import {
   bestChallenge,
@@ -27,6 +28,12 @@ const challengeJson = (r: ChallengeRow) => ({
   durationSeconds: r.duration_seconds,
   createdAt: new Date(r.created_at).toISOString(),
 });
+
+/**
+ * Challenge rounds a learner may record per day (UTC): a round takes minutes, so a hundred is a long day of them;
+ * past it 429 and nothing is stored.
+ */
+export const CHALLENGE_ROUNDS_PER_DAY = 100;
 
 /**
  * Learner data of learn mode under `/api/{lang}`: answers + FSRS progress, focus queue, challenge scores. Signed in
@@ -78,8 +85,16 @@ export function learnRoutes({ db }: Deps, mount: Mount): Router {
   });
 
   mount(router, learnCalls.challenge, async (ctx, { body: round }) => {
+    const userId = currentUser(ctx).id;
+    await enforceRateLimit(
+      db,
+      rateLimitKey('challenge:user', userId),
+      CHALLENGE_ROUNDS_PER_DAY,
+      24 * 3600,
+      'That is enough challenge rounds for today.',
+    );
     const score = challengeScore(round);
-    const { previousBest } = await saveChallenge(db, currentUser(ctx).id, { ...round, score });
+    const { previousBest } = await saveChallenge(db, userId, { ...round, score });
     ctx.set('Cache-Control', 'no-store');
     return {
       score,

@@ -17,6 +17,7 @@ import * as contentReports from './20261125_015_content_reports';
 import * as deploys from './20261125_016_deploys';
 import * as admin from './20261125_017_admin';
 import * as ssrHealth from './20261128_018_ssr_health';
+import * as boundedWrites from './20261128_019_bounded_writes';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -43,6 +44,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125_016_deploys', deploys],
   ['20261125_017_admin', admin],
   ['20261128_018_ssr_health', ssrHealth],
+  ['20261128_019_bounded_writes', boundedWrites],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
