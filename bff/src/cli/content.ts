@@ -35,12 +35,15 @@ async function check(): Promise<void> {
     ...(await uiTexts('en')),
     ...(await uiTexts('hr')),
   ]);
+  const byRule = new Map<string, number>();
   for (const p of problems) {
     const where = p.question === null ? '' : `q${p.question} `;
-    console.error(`${where}${p.lang ?? ''}: ${p.message}`);
+    console.error(`${where}${p.lang ?? ''} [${p.rule}]: ${p.message}`);
+    byRule.set(p.rule, (byRule.get(p.rule) ?? 0) + 1);
   }
   if (problems.length > 0) {
-    console.error(`${problems.length} problem(s) in content/.`);
+    const counts = [...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ');
+    console.error(`${problems.length} problem(s) in content/ (${counts}).`);
     process.exitCode = 1;
   } else {
     console.info(

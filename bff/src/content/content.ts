@@ -45,17 +45,47 @@ const fileOf = {
   hr: z.record(z.string(), hrEntry),
 };
 
+const rendering = z
+  .object({
+    /** The form to write (alternatives separated by " / ", a parenthesis optional). */
+    use: z.string(),
+    /** Case-insensitive patterns that must not appear in this language's texts. */
+    avoid: z.array(z.string()),
+    /** Further accepted renderings (case-insensitive patterns), e.g. the adjective for a genitive (des Bundes → federal). */
+    also: z.array(z.string()).optional(),
+  })
+  .strict();
+
+/** The cases a Croatian state name is written in, in this order (the locative is the dative's form). */
+export const HR_CASES = ['nominative', 'genitive', 'dative/locative', 'accusative', 'instrumental'] as const;
+
 export const glossarySchema = z.object({
   terms: z.array(
     z
       .object({
         id: z.string(),
+        /** The German term; alternatives separated by "/". */
         de: z.string(),
-        en: z.object({ use: z.string(), avoid: z.array(z.string()) }).strict(),
-        hr: z.object({ use: z.string(), avoid: z.array(z.string()) }).strict(),
+        /** German phrases (case-insensitive patterns) where those letters mean something else (jüdische Gemeinde). */
+        deExcept: z.array(z.string()).optional(),
+        en: rendering,
+        hr: rendering,
       })
       .strict(),
   ),
+  /** The federal states' names: German, English, and the Croatian forms of each case (HR_CASES). */
+  states: z
+    .array(
+      z
+        .object({
+          code: z.string().length(2),
+          de: z.string(),
+          en: z.string(),
+          hr: z.array(z.string()).length(HR_CASES.length),
+        })
+        .strict(),
+    )
+    .default([]),
 });
 export type Glossary = z.infer<typeof glossarySchema>;
 
@@ -101,7 +131,9 @@ export async function readContent(dir = CONTENT_DIR): Promise<Content> {
     }
   };
   const glossaryFile = path.join(dir, 'glossary.json');
-  const glossary = glossarySchema.safeParse(await read(glossaryFile).catch(() => ({ terms: [] })));
+  const glossary = glossarySchema.safeParse(
+    await read(glossaryFile).catch(() => ({ terms: [], states: [] })),
+  );
   if (!glossary.success) throw new ContentError(`glossary.json: ${glossary.error.issues[0]?.message}`);
   const entries: Entries = { de: new Map(), en: new Map(), hr: new Map() };
   const files = new Map<string, string>();
