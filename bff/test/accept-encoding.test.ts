@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
 import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -9,11 +12,22 @@ import { signIn } from './helpers/sign-in';
 
 let app: TestApp;
 let learner: string;
+let root: string;
 beforeAll(async () => {
-  app = await createTestApp();
+  // A shell page of its own (a fresh clone has no built frontends when these tests run), large enough to compress.
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-encodings-'));
+  await fs.mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
+  await fs.writeFile(
+    path.join(root, 'shell', 'dist', 'index.html'),
+    `<!doctype html><html><head><title>Bürgerfit</title></head><body><main>${'<p>Leben in Deutschland</p>'.repeat(200)}</main></body></html>`,
+  );
+  app = await createTestApp({ STATIC_ROOT: root });
   learner = await signIn(app, 'encodings');
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
 
 const ODD_VALUES = [
   'gzip;q=-1',

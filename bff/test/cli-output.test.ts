@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const HOSTILE = 'ok\u001b[2J\u001b]52;c;ZXZpbA==\u0007\u001b]0;title\u0007\r\u009b31m\u202Eevil\u2066';
-const ESCAPED = String.raw`ok\x1B[2J\x1B]52;c;ZXZpbA==\x07\x1B]0;title\x07\r\x9B31m\u202Eevil\u2066`;
+// 35 characters: within the 40 a provider's name is stored with (a longer one is cut with an ellipsis).
+const HOSTILE = 'ok\u001b[2J\u001b]52;c;ZQ==\u0007\u001b]0;t\u0007\r\u009b31m\u202Eevil\u2066';
+const ESCAPED = String.raw`ok\x1B[2J\x1B]52;c;ZQ==\x07\x1B]0;t\x07\r\x9B31m\u202Eevil\u2066`;
 
 async function remotesCli(args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/remotes.ts', ...args], {
