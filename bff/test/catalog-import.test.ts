@@ -161,4 +161,64 @@ describe('catalog import', () => {
     expect((await importCatalog(app.db, app.config.catalogPath)).status).toBe('imported');
     await expect.poll(hr, { timeout: 5000 }).not.toBe('Izmijenjeni tekst pitanja 1 …');
   });
+
+  it('gives every picture its size in pixels, read from the file, also to a database imported before sizes were read', async () => {
+    const berliner = await signIn(app, 'catalog-pictures');
+    await app.request('/api/user/setting/german-federal-state', {
+      method: 'PATCH',
+      json: { selected_state: 'BE' },
+      headers: { cookie: berliner },
+    });
+    type Pictured = { id: string; image: string | null; imageSize: { width: number; height: number } | null };
+    const sizes = async () => {
+      const qs: Pictured[] = await (
+        await app.request('/api/en/learn', { headers: { cookie: berliner } })
+      ).json();
+      return Object.fromEntries(
+        qs.filter((x) => ['q1', 'q21', 'q55', 'q321'].includes(x.id)).map((x) => [x.id, x]),
+      );
+    };
+    // The sizes `file` reports for these pictures of the catalog (a PNG, a progressive JPEG, Berlin's first).
+    const expected = {
+      q1: { image: null, imageSize: null },
+      q21: { image: '/catalog-images/q021.png', imageSize: { width: 512, height: 512 } },
+      q55: { image: '/catalog-images/q055.jpg', imageSize: { width: 480, height: 242 } },
+      q321: { image: '/catalog-images/be-1.png', imageSize: { width: 358, height: 640 } },
+    };
+    expect(await sizes()).toMatchObject(expected);
+    const all: Pictured[] = await (
+      await app.request('/api/en/learn', { headers: { cookie: berliner } })
+    ).json();
+    expect(all.filter((x) => x.image !== null && x.imageSize === null)).toEqual([]);
+
+    // A database from before: no sizes stored. The import at the next start (nothing else changed) stores them.
+    await app.db('catalog_meta').where({ key: 'image_sizes' }).delete();
+    expect((await importCatalog(app.db, app.config.catalogPath)).status).toBe('unchanged');
+    const stored = await app.db('catalog_meta').where({ key: 'image_sizes' }).first('value');
+    expect(JSON.parse(stored?.value ?? '{}')).toMatchObject({
+      'q021.png': { width: 512, height: 512 },
+      'q055.jpg': { width: 480, height: 242 },
+      'be-1.png': { width: 358, height: 640 },
+    });
+    expect((await sizes()).q21?.imageSize).toEqual({ width: 512, height: 512 });
+  });
+
+  it('refuses a picture that is not a PNG or JPEG, naming the question', async () => {
+    const own = path.join(dir, 'own-pictures');
+    await fs.mkdir(own);
+    await fs.cp(path.join(path.dirname(app.config.catalogPath), 'images'), path.join(own, 'images'), {
+      recursive: true,
+    });
+    await fs.writeFile(path.join(own, 'images', 'not-a-picture.png'), 'GIF89a, or just text');
+    const copy = structuredClone(original);
+    copy.edition = 'broken pictures';
+    q(copy, 21).image = 'images/not-a-picture.png';
+    const file = path.join(own, 'catalog.json');
+    await fs.writeFile(file, JSON.stringify(copy));
+    await expect(importCatalog(app.db, file)).rejects.toThrow(
+      /question q21 \(official 21\): image is not a PNG or JPEG picture: images\/not-a-picture\.png/,
+    );
+    const edition = await app.db('catalog_meta').where({ key: 'edition' }).first('value');
+    expect(edition?.value).toBe(original.edition);
+  });
 });

@@ -67,6 +67,14 @@ export const Question = z
     image: z.string().startsWith('/').nullable(),
     /** For screen readers: what the picture shows, each numbered option described, in the request language. */
     imageDescription: z.string().nullable(),
+    /**
+     * The picture's size in pixels (the catalog import reads it from the file), so a page lays the picture out
+     * before it loads; null without a picture or a size. Left out by a server older than it.
+     */
+    imageSize: z
+      .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+      .strict()
+      .nullish(),
     translation: QuestionTranslation.nullable(),
     explanation: Explanation.nullable(),
     /**

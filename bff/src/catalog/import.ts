@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { CONTENT_DIR, type Content, readContent } from '../content/content';
 import { BFF_ROOT } from '../paths';
+import { type PictureSize, pictureSize } from './picture-size';
 import {
   type Catalog,
   type CatalogQuestion,
@@ -43,9 +44,13 @@ async function readJson(file: string, what: string): Promise<{ text: string; jso
 }
 
 /** Reads and validates a catalog file; every problem names the question it is in. */
-export async function readCatalog(
-  file: string,
-): Promise<{ catalog: Catalog; hash: string; imageDir: string }> {
+export async function readCatalog(file: string): Promise<{
+  catalog: Catalog;
+  hash: string;
+  imageDir: string;
+  /** Each picture's size in pixels, by file name (`q021.png`): pages lay a picture out before it loads. */
+  pictureSizes: Record<string, PictureSize>;
+}> {
   const { text, json } = await readJson(file, 'Catalog file');
   const head = catalogSchema.safeParse(json);
   if (!head.success) {
@@ -58,6 +63,7 @@ export async function readCatalog(
   const imageDir = path.dirname(file);
   const seenIds = new Set<number>();
   const seenOfficial = new Set<string>();
+  const pictureSizes: Record<string, PictureSize> = {};
   const questions: CatalogQuestion[] = [];
   for (const [index, raw] of head.data.questions.entries()) {
     const parsed = catalogQuestionSchema.safeParse(raw);
@@ -79,16 +85,20 @@ export async function readCatalog(
       throw new CatalogError(`Catalog ${name}: unknown subtopic ${q.subtopic}`);
     }
     if (q.image) {
+      let file: Buffer;
       try {
-        await fs.access(path.join(imageDir, q.image));
+        file = await fs.readFile(path.join(imageDir, q.image));
       } catch {
         throw new CatalogError(`Catalog ${name}: image file missing: ${q.image}`);
       }
+      const size = pictureSize(file);
+      if (!size) throw new CatalogError(`Catalog ${name}: image is not a PNG or JPEG picture: ${q.image}`);
+      pictureSizes[path.basename(q.image)] = size;
     }
     questions.push(q);
   }
   const hash = createHash('sha256').update(text).digest('hex');
-  return { catalog: { ...head.data, questions }, hash, imageDir };
+  return { catalog: { ...head.data, questions }, hash, imageDir, pictureSizes };
 }
 
 /**
@@ -135,7 +145,12 @@ export async function importCatalog(
   supplementFile = SUPPLEMENT_PATH,
   contentDir = CONTENT_DIR,
 ): Promise<ImportResult> {
-  const { catalog, hash: catalogHash, imageDir } = await readCatalog(file);
+  const { catalog, hash: catalogHash, imageDir, pictureSizes } = await readCatalog(file);
+  // Where the pictures are and how large they are: kept up to date on every start, also when nothing else changed.
+  const pictureMeta = [
+    ['image_dir', imageDir],
+    ['image_sizes', JSON.stringify(pictureSizes)],
+  ] as const;
   const { supplement, hash: supplementHash } = await readSupplement(supplementFile, catalog);
   const content = await readContent(contentDir);
   // Any of them changing is a new import: a content update is imported like a new catalog edition.
@@ -144,10 +159,12 @@ export async function importCatalog(
     const previousHash = await meta(trx, 'hash');
     const previousEdition = await meta(trx, 'edition');
     if (previousHash === hash) {
-      await trx('catalog_meta')
-        .insert({ key: 'image_dir', value: imageDir })
-        .onConflict('key')
-        .merge({ value: imageDir, updated_at: trx.fn.now() });
+      for (const [key, value] of pictureMeta) {
+        await trx('catalog_meta')
+          .insert({ key, value })
+          .onConflict('key')
+          .merge({ value, updated_at: trx.fn.now() });
+      }
       return { status: 'unchanged', edition: catalog.edition, questions: catalog.questions.length };
     }
     await trx('states')
@@ -221,7 +238,7 @@ export async function importCatalog(
       ['edition', catalog.edition],
       ['hash', hash],
       ['content_hash', content.hash],
-      ['image_dir', imageDir],
+      ...pictureMeta,
     ] as const) {
       await trx('catalog_meta').insert({ key, value }).onConflict('key').merge({ value, updated_at: now });
     }

@@ -84,7 +84,7 @@ export async function listQuestions(
   if (filter.state) q.where((w) => w.whereNull('q.state_code').orWhere('q.state_code', filter.state));
   else if (filter.state === null) q.whereNull('q.state_code');
   if (filter.ids) q.whereIn('q.id', filter.ids);
-  const rows = await q;
+  const [rows, sizes] = await Promise.all([q, pictureSizes(db)]);
   return rows.map((r) => {
     const answers = (r.tr_answers ?? [null, null, null, null]) as (string | null)[];
     const same = (r.tr_same ?? [false, false, false, false]) as boolean[];
@@ -112,6 +112,7 @@ export async function listQuestions(
       state: r.state_code,
       image: r.image ? `/catalog-images/${r.image}` : null,
       imageDescription: r.image_description ?? null,
+      imageSize: r.image ? (sizes[r.image] ?? null) : null,
       translation:
         translated && translationLang
           ? { lang: translationLang, text: r.tr_text, answers, sameAsGerman: same }
@@ -120,6 +121,12 @@ export async function listQuestions(
       answerCheckedOn: r.answer_checked_on ?? null,
     };
   });
+}
+
+/** Each catalog picture's size in pixels by file name, as the import read them (none before an import). */
+async function pictureSizes(db: Knex): Promise<Record<string, { width: number; height: number }>> {
+  const row = await db('catalog_meta').where({ key: 'image_sizes' }).first('value');
+  return row?.value ? JSON.parse(row.value) : {};
 }
 
 export async function catalogInfo(db: Knex): Promise<{ edition: string | null; imageDir: string | null }> {
