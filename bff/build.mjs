@@ -36,8 +36,13 @@ await build({
   },
   logLevel: 'warning',
 });
-// The sandboxed server renderer's runner is started by file name next to the module that starts it.
+// The sandboxed server renderer's runner and the memory-model fit's runner are started by file name next to the
+// module that starts them.
 await fs.copyFile(path.join(here, 'src/remotes/ssr-sandbox.mjs'), path.join(outdir, 'ssr-sandbox.mjs'));
+await fs.copyFile(
+  path.join(here, 'src/learn/memory-fit-runner.mjs'),
+  path.join(outdir, 'memory-fit-runner.mjs'),
+);
 const files = (await fs.readdir(outdir)).filter((f) => f.endsWith('.mjs'));
 console.info(
   `bff: built ${files.length} files into dist/ (${files.filter((f) => !f.startsWith('chunk-')).join(', ')})`,

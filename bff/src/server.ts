@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config';
 import { SWEEP_INTERVAL_MS, sweepExpiredAttempts } from './exam/repository';
+import { createMemoryModelJob } from './learn/memory-model';
 import { createLogger } from './logger';
 import { start, startHint } from './start';
 
@@ -22,12 +23,17 @@ try {
       sweeping = false;
     }
   }, SWEEP_INTERVAL_MS);
+  // Learners' own FSRS weights, fitted off the request path (learn/memory-model.ts): one fit at a time here,
+  // learners claimed in PostgreSQL so two instances never fit the same one.
+  const memoryModels = createMemoryModelJob({ db: running.db.knex, logger });
+  memoryModels.start();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    await memoryModels.stop();
     await running.stop();
     process.exit(0);
   };

@@ -49,6 +49,28 @@ export const User = z
   .strict();
 export type User = z.infer<typeof User>;
 
+/**
+ * `GET /api/user/memory-model`: which FSRS weights plan the learner's reviews. `personal`: weights fitted to
+ * their own answers (they predicted the learner's latest answers better than the standard ones); `standard`:
+ * FSRS's own, and `reason` says why — `too_few_answers` (fewer than `minAnswers` in the log), `pending` (a fit
+ * is due and runs shortly), `too_few_spaced` (not enough questions answered again on a later day),
+ * `standard_better` (the standard weights predicted the latest answers better), `failed` (the fit did not
+ * work out). `answersUntilCheck`: answers until the next fit is tried.
+ */
+export const MemoryModel = z
+  .object({
+    kind: z.enum(['personal', 'standard']),
+    reason: z.enum(['too_few_answers', 'pending', 'too_few_spaced', 'standard_better', 'failed']).nullable(),
+    answers: Count,
+    minAnswers: Count,
+    answersUntilCheck: Count,
+    checkedAt: Instant.nullable(),
+    fittedAt: Instant.nullable(),
+    fittedAnswers: Count.nullable(),
+  })
+  .strict();
+export type MemoryModel = z.infer<typeof MemoryModel>;
+
 // ── requests ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /** `PATCH /api/user/setting/german-federal-state` (spec §3 "State-update payload"). */
@@ -236,6 +258,20 @@ const ExportedAdminAction = z
   })
   .strict();
 
+/** The learner's memory model as stored (learn/memory-model.ts): the last fit's numbers and the weights in use. */
+const ExportedMemoryModel = z
+  .object({
+    answersCounted: Count,
+    checkedAt: Instant.nullable(),
+    outcome: z.enum(['personal', 'standard_better', 'too_few', 'failed']).nullable(),
+    heldOutLogLoss: z.object({ personal: z.number().nullable(), standard: z.number().nullable() }).strict(),
+    heldOutReviews: Count.nullable(),
+    parameters: z.array(z.number()).nullable(),
+    fittedAt: Instant.nullable(),
+    fittedAnswers: Count.nullable(),
+  })
+  .strict();
+
 /** `GET /api/user/export`: everything stored about the learner, sent as a `buergerfit-data-<day>.json` download. */
 export const UserExport = z
   .object({
@@ -256,6 +292,7 @@ export const UserExport = z
     contentReports: z.array(ExportedContentReport),
     analyticsEvents: z.array(ExportedAnalyticsEvent),
     adminActions: z.array(ExportedAdminAction),
+    memoryModel: ExportedMemoryModel.nullable(),
   })
   .strict();
 export type UserExport = z.infer<typeof UserExport>;
@@ -268,6 +305,8 @@ export const userCalls = {
   }),
   updateSettings: call('PATCH /api/user/settings', 'required', User, { body: SettingsPatch }),
   export: call('GET /api/user/export', 'required', UserExport),
+  /** Whether personal FSRS weights plan the learner's reviews (settings). */
+  memoryModel: call('GET /api/user/memory-model', 'required', MemoryModel),
   /** Deletes the account and everything tied to it, ends every session and clears the cookies. */
   delete: call('DELETE /api/user', 'required', null),
 };

@@ -466,4 +466,5 @@ export const userExport: UserExport = {
     },
   ],
   adminActions: [],
+  memoryModel: null,
 };

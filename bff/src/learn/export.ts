@@ -1,4 +1,5 @@
 import { type ExportSection, listSection, ownRows } from '../users/export-section';
+import type { Outcome } from './memory-model';
 
 /** "Download my data" sections of learn mode (registered in users/export.ts). */
 export const learnExportSections: ExportSection[] = [
@@ -44,4 +45,25 @@ export const learnExportSections: ExportSection[] = [
     durationSeconds: r.duration_seconds,
     createdAt: r.created_at,
   })),
+  // The memory model fitted to the learner's answers (learn/memory-model.ts); null before the job counted any.
+  {
+    name: 'memoryModel',
+    async collect(db, userId) {
+      const r = await db('memory_models as m')
+        .join('users as u', 'u.id', 'm.user_id')
+        .where('m.user_id', userId)
+        .first('m.*', 'u.memory_parameters');
+      if (!r) return null;
+      return {
+        answersCounted: r.answers_counted,
+        checkedAt: r.checked_at,
+        outcome: r.outcome as Outcome | null,
+        heldOutLogLoss: { personal: r.loss_personal, standard: r.loss_standard },
+        heldOutReviews: r.held_out,
+        parameters: r.memory_parameters,
+        fittedAt: r.fitted_at,
+        fittedAnswers: r.fitted_answers,
+      };
+    },
+  },
 ];

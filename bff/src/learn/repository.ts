@@ -114,18 +114,25 @@ export function stepProgress(
   };
 }
 
-/** The learner's scheduling settings: desired retention and the start of their test day (Europe/Berlin). */
+/**
+ * The learner's scheduling settings: desired retention, the start of their test day (Europe/Berlin) and their
+ * personal FSRS weights once fitted (learn/memory-model.ts).
+ */
 export async function learnerSchedule(db: Knex, userId: string): Promise<LearnerSchedule> {
   const { rows } = await db.raw(
-    `SELECT desired_retention,
-            (exam_date::timestamp AT TIME ZONE 'Europe/Berlin') AS exam_starts_at
-       FROM users WHERE id = ?`,
+    // Every column of the user: migration 009 replays progress with this on a schema without the later
+    // `memory_parameters`, which then reads as absent (the standard weights).
+    `SELECT u.*, (u.exam_date::timestamp AT TIME ZONE 'Europe/Berlin') AS exam_starts_at
+       FROM users u WHERE u.id = ?`,
     [userId],
   );
-  const r = rows[0] as { desired_retention: number | null; exam_starts_at: Date | null } | undefined;
+  const r = rows[0] as
+    | { desired_retention: number | null; exam_starts_at: Date | null; memory_parameters?: number[] | null }
+    | undefined;
   return {
     retention: r?.desired_retention ?? DEFAULT_RETENTION,
     examStartsAt: r?.exam_starts_at ? new Date(r.exam_starts_at) : null,
+    parameters: r?.memory_parameters ?? null,
   };
 }
 

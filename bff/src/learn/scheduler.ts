@@ -6,13 +6,15 @@ import { type Card, createEmptyCard, fsrs, type Grade, generatorParameters, Rati
  * Default FSRS-6 weights, the learner's desired retention (0.80–0.95, default 0.90), short-term learning steps
  * (1 min, 10 min; relearning 10 min) so a wrong answer comes back in the same session, intervals capped at one
  * year (the test is a one-off goal) and, once the learner has set the date of their test, at that date (see
- * `capAtExam`), no fuzz (deterministic: the same history gives the same due date).
+ * `capAtExam`), no fuzz (deterministic: the same history gives the same due date). A learner's own weights replace
+ * the default ones once they are fitted from their answers (learn/memory-model.ts).
  */
 export const DEFAULT_RETENTION = 0.9;
 export const RETENTION_RANGE = { min: 0.8, max: 0.95 } as const;
 
-const parametersFor = (retention: number) =>
+const parametersFor = (retention: number, w?: readonly number[] | null) =>
   generatorParameters({
+    ...(w ? { w: [...w] } : {}),
     request_retention: retention,
     maximum_interval: 365,
     enable_fuzz: false,
@@ -21,15 +23,23 @@ const parametersFor = (retention: number) =>
 
 export const FSRS_PARAMETERS = parametersFor(DEFAULT_RETENTION);
 
-/** One scheduler per retention in use (a handful: the settings offer steps of 0.05). */
-const schedulers = new Map<number, ReturnType<typeof fsrs>>();
-function schedulerFor(retention: number) {
+/**
+ * One scheduler per retention and weights in use: a handful of retentions (the settings offer steps of 0.05) with
+ * the standard weights, and those of the learners with personal weights who answered lately, at most
+ * SCHEDULERS_KEPT (the least recently used goes first).
+ */
+const SCHEDULERS_KEPT = 500;
+const schedulers = new Map<string, ReturnType<typeof fsrs>>();
+function schedulerFor(retention: number, w?: readonly number[] | null) {
   const r = Math.min(RETENTION_RANGE.max, Math.max(RETENTION_RANGE.min, Math.round(retention * 100) / 100));
-  let s = schedulers.get(r);
-  if (!s) {
-    s = fsrs(parametersFor(r));
-    schedulers.set(r, s);
+  const key = w ? `${r}:${w.join(',')}` : String(r);
+  let s = schedulers.get(key);
+  if (s) schedulers.delete(key);
+  else {
+    s = fsrs(parametersFor(r, w));
+    if (schedulers.size >= SCHEDULERS_KEPT) schedulers.delete(schedulers.keys().next().value as string);
   }
+  schedulers.set(key, s);
   return s;
 }
 
@@ -38,6 +48,8 @@ export type LearnerSchedule = {
   retention: number;
   /** The instant the learner's test day begins (00:00 Europe/Berlin), if they set a date. */
   examStartsAt: Date | null;
+  /** The learner's personal FSRS-6 weights (learn/memory-model.ts); absent or null: the standard ones. */
+  parameters?: readonly number[] | null;
 };
 
 export const DEFAULT_SCHEDULE: LearnerSchedule = { retention: DEFAULT_RETENTION, examStartsAt: null };
@@ -128,7 +140,8 @@ export function review(
   // A review before the last one (clock skew, a replayed exam) is treated as happening at the last review.
   const last = row?.last_review ? new Date(row.last_review) : null;
   const at = last && last > now ? last : now;
-  const card = schedulerFor(schedule.retention).next(toCard(row, at), at, GRADE[rating]).card;
+  const scheduler = schedulerFor(schedule.retention, schedule.parameters);
+  const card = scheduler.next(toCard(row, at), at, GRADE[rating]).card;
   return fromCard({ ...card, due: capAtExam(card.due, at, schedule.examStartsAt) });
 }
 

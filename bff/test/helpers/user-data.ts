@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { setAdmin } from '../../src/admin/console';
+import { scanAnswerLog } from '../../src/learn/memory-model';
 import { upsertVariant } from '../../src/remotes/registry';
 
 /**
@@ -95,8 +96,8 @@ export type FilledLearner = {
  * Uses every feature that stores something about the signed-in user, through the real HTTP API: onboarding
  * with a state, learn answers (→ question progress), bookmarks, a finished mock test (→ exam answers and the
  * FIRST_TEST / SCORE_80 achievements), a challenge score, a dismissed recommendation, a contact message, a
- * problem report and a plan-click analytics event. Sign-in already created identity, session and refresh token
- * rows.
+ * problem report and a plan-click analytics event; then the memory-model job's count of the learner's answers.
+ * Sign-in already created identity, session and refresh token rows.
  */
 export async function useEveryFeature(app: App, cookie: string, label: string): Promise<FilledLearner> {
   const send = async (method: string, path: string, json?: unknown, expected = [200, 201, 204]) => {
@@ -194,6 +195,9 @@ export async function useEveryFeature(app: App, cookie: string, label: string): 
     enabled: false,
   });
   await send('PATCH', `/api/admin/ab/mf_marketing/ab-${label}`, { weight: 1 });
+
+  // The memory-model job counts the learner's answers (as the server's timer would run it).
+  await scanAnswerLog(app.db);
 
   // The finished mock's answers joined the log, in the order they were given.
   const examAnswers = attempt.questions.map((q) => ({ question: q.number, correct: q.position > 3 }));

@@ -237,6 +237,7 @@ describe('download my data, delete my account', () => {
     content_reports: 'contentReports',
     analytics_events: 'analyticsEvents',
     admin_audit: 'adminActions',
+    memory_models: 'memoryModel',
   };
 
   it('has an export section for every table that holds user data, with every row in it', async () => {

@@ -6,6 +6,7 @@ import { stateExists } from '../../catalog/repository';
 import type { Deps } from '../../deps';
 import { type Mount, Prepared } from '../../http/call';
 import { badRequest, unauthorized } from '../../http/errors';
+import { memoryModelOf } from '../../learn/memory-model';
 import { deleteAccount, saveSettings } from '../../users/account';
 import { exportUserData } from '../../users/export';
 import { updateUser, userJson } from '../../users/repository';
@@ -60,6 +61,12 @@ export function userRoutes({ db, config }: Deps, mount: Mount): Router {
       ctx.type = 'application/json';
       ctx.body = JSON.stringify(data, null, 2);
     });
+  });
+
+  /** Whether personal FSRS weights plan the learner's reviews, and when they were fitted (settings). */
+  mount(router, userCalls.memoryModel, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return memoryModelOf(db, currentUser(ctx).id);
   });
 
   /** Deletes the account and everything tied to it (cascading foreign keys), ends every session. */

@@ -18,6 +18,7 @@ import * as deploys from './20261125_016_deploys';
 import * as admin from './20261125_017_admin';
 import * as ssrHealth from './20261128_018_ssr_health';
 import * as boundedWrites from './20261128_019_bounded_writes';
+import * as memoryModels from './20261129_020_memory_models';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -45,6 +46,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125_017_admin', admin],
   ['20261128_018_ssr_health', ssrHealth],
   ['20261128_019_bounded_writes', boundedWrites],
+  ['20261129_020_memory_models', memoryModels],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
