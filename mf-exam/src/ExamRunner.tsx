@@ -1,10 +1,10 @@
 import type { ExamAttempt, ExamQuestion } from '@buergerfit/contract';
 import { digitShortcuts, useLanguage, useShortcuts } from '@buergerfit/platform';
-import { Button, Dialog, Icon, ProgressBar, Sheet } from '@buergerfit/ui';
+import { Button, Icon, ProgressBar, Sheet } from '@buergerfit/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
-import { InLanguage } from './QuestionContent';
+import { InLanguage, Picture } from './QuestionContent';
 import styles from './styles';
 import { type LocalAnswer, type SaveStatus, useAnswerSync } from './useAnswerSync';
 import { formatClock, useCountdown } from './useCountdown';
@@ -98,7 +98,6 @@ export function ExamRunner({
       moved.current = true;
       setPosition(clamped);
       setConfirming(false);
-      setPictureOpen(false);
     },
     [total],
   );
@@ -148,7 +147,8 @@ export function ExamRunner({
   }, [question, sync.update]);
 
   // Keyboard: 1–4 choose, ←/→ move, U toggles unsure (↑/↓ are left to scroll the page) — not while typing, not
-  // over the finish dialog or a modal. ←/→ on a focused answer would change the answer natively: here they move.
+  // over the finish dialog, the enlarged picture or another modal. ←/→ on a focused answer would change the answer
+  // natively: here they move.
   useShortcuts(
     {
       ...digitShortcuts(4, choose),
@@ -188,8 +188,6 @@ export function ExamRunner({
 
   if (!question) return null;
   const tr = language !== 'de' ? question.translation : null;
-  const descriptionId = `${ids}-image-description`;
-  const pictureAlt = t('run.imageAlt', { current: position });
 
   return (
     <div className={styles.runner}>
@@ -262,53 +260,21 @@ export function ExamRunner({
         )}
 
         {question.image && (
-          <figure className={styles.figure}>
-            <button
-              type="button"
-              className={styles.pictureButton}
-              aria-label={t('run.enlargePicture', { current: position })}
-              aria-haspopup="dialog"
-              data-testid="enlarge-picture"
-              onClick={() => setPictureOpen(true)}
-            >
-              <img
-                src={question.image}
-                alt={pictureAlt}
-                aria-describedby={question.imageDescription ? descriptionId : undefined}
-                loading="lazy"
-              />
-              <span className={styles.enlargeHint} aria-hidden="true">
-                <Icon name="enlarge" size={16} />
-                {t('run.enlargeHint')}
-              </span>
-            </button>
-            {question.imageDescription && (
-              <figcaption>
-                <details>
-                  <summary>{t('run.imageDescription')}</summary>
-                  <p id={descriptionId} className={styles.descriptionText}>
-                    {question.imageDescription}
-                  </p>
-                </details>
-              </figcaption>
-            )}
-            <Dialog
-              open={pictureOpen}
-              onClose={() => setPictureOpen(false)}
-              title={pictureAlt}
-              closeLabel={t('run.closePicture')}
-              size="wide"
-            >
-              <img className={styles.pictureLarge} src={question.image} alt={pictureAlt} />
-              {question.imageDescription && (
-                <p className={styles.descriptionText}>{question.imageDescription}</p>
-              )}
-            </Dialog>
-          </figure>
+          <Picture
+            key={question.position}
+            src={question.image}
+            size={question.imageSize}
+            description={question.imageDescription}
+            number={position}
+            onOpenChange={setPictureOpen}
+          />
         )}
 
         <fieldset className={styles.choices}>
-          <legend>{t('run.answersLegend')}</legend>
+          {/* The keys only where there is a keyboard: not on a touch screen. */}
+          <legend>
+            {t('run.answersLegend')} <span className={styles.keysHint}>{t('run.answersKeys')}</span>
+          </legend>
           {question.answers.map((answer, i) => {
             // A translation that reads exactly like the German (a name) adds nothing.
             const translated = showTranslation && tr?.answers[i] !== answer ? tr?.answers[i] : null;
@@ -348,7 +314,9 @@ export function ExamRunner({
 
         <label className={styles.unsure}>
           <input type="checkbox" checked={local?.unsure ?? false} onChange={toggleUnsure} />
-          <span>{t('run.unsure')}</span>
+          <span>
+            {t('run.unsure')} <span className={styles.keysHint}>{t('run.unsureKey')}</span>
+          </span>
         </label>
 
         <div className={styles.runActions}>

@@ -1,6 +1,8 @@
 import type { ExamQuestion, Explanation } from '@buergerfit/contract';
 import { api, useLanguage } from '@buergerfit/platform';
 import {
+  type PictureSize,
+  QuestionPicture,
   ExplanationText as UiExplanationText,
   InLanguage as UiInLanguage,
   ReportProblem as UiReportProblem,
@@ -20,6 +22,20 @@ function useQuestionTexts() {
 export function InLanguage(props: { lang: string; children: ReactNode }) {
   const { text } = useQuestionTexts();
   return <UiInLanguage {...props} text={text} />;
+}
+
+/** A question's picture that enlarges, its description folded under it (ui's `QuestionPicture`). */
+export function Picture(props: {
+  src: string;
+  size?: PictureSize | null;
+  description: string | null;
+  /** The question's place in the test ("Picture for question 2"). */
+  number: number;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('question');
+  const { number, ...picture } = props;
+  return <QuestionPicture {...picture} text={(key) => t(`picture.${key}`, { number })} />;
 }
 
 /** The explanation with its source and, for a time-sensitive question, the day its answer was last checked. */

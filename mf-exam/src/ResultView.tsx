@@ -4,7 +4,7 @@ import { Badge, Button, buttonClass, Card, Icon, ProgressBar, ProgressRing } fro
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format';
-import { ExplanationText, InLanguage, ReportProblem } from './QuestionContent';
+import { ExplanationText, InLanguage, Picture, ReportProblem } from './QuestionContent';
 import styles from './styles';
 
 /** Where "Practise my mistakes" leads: mf_learn's session of this attempt's wrong, unanswered and unsure questions. */
@@ -212,13 +212,18 @@ function Topics({ topics, passShare }: { topics: ExamTopicScore[]; passShare: nu
   );
 }
 
+/**
+ * The answers of a finished test: first only the wrong, blank and unsure ones (the checkbox shows all of them),
+ * each explanation folded under its question.
+ */
 function Review({ questions, review }: { questions: ExamQuestion[]; review: ExamReviewItem[] }) {
   const { t } = useTranslation('exam');
   const { language } = useLanguage();
-  const [onlyWrong, setOnlyWrong] = useState(false);
   const id = useId();
   const byPosition = new Map(questions.map((q) => [q.position, q]));
   const toPractise = review.filter(needsPractice);
+  // It opens on what there is to learn from (the wrong, blank and unsure answers); every answer is one tap away.
+  const [onlyWrong, setOnlyWrong] = useState(toPractise.length > 0);
   const shown = onlyWrong ? toPractise : review;
 
   return (
@@ -277,11 +282,11 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                   </InLanguage>
                 )}
                 {q.image && (
-                  <img
+                  <Picture
                     src={q.image}
-                    alt={q.imageDescription ?? ''}
-                    className={styles.reviewImage}
-                    loading="lazy"
+                    size={q.imageSize}
+                    description={q.imageDescription}
+                    number={item.position}
                   />
                 )}
                 <ul className={styles.reviewAnswers}>
@@ -316,13 +321,13 @@ function Review({ questions, review }: { questions: ExamQuestion[]; review: Exam
                 </ul>
                 {item.answer === null && <p className={styles.muted}>{t('result.noAnswer')}</p>}
                 {item.explanation && (
-                  <div className={styles.explanation}>
-                    <h4>
+                  <details className={styles.explanation}>
+                    <summary>
                       <Icon name="lightbulb" size={16} className={styles.explanationIcon} />
                       {t('result.explanation')}
-                    </h4>
+                    </summary>
                     <ExplanationText explanation={item.explanation} checkedOn={q.answerCheckedOn} />
-                  </div>
+                  </details>
                 )}
                 <ReportProblem question={q} />
               </article>

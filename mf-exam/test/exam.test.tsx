@@ -155,6 +155,25 @@ describe('taking the exam', () => {
     expect(answerRadio(3).checked).toBe(true);
   });
 
+  it('keeps the official order of the answers, even with shuffling on in learn mode', async () => {
+    // Shuffling is an option of learning only: the test is taken as the real one, answers in the catalogue's order.
+    localStorage.setItem('buergerfit.learn.shuffle', '1');
+    const fake = fakeExamServer();
+    const { user } = await startDemo(fake);
+    for (const position of [1, 2, 3]) {
+      if (position > 1) {
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        await heading(`Question ${position} of 33`);
+      }
+      const served = fake.attempts.values().next().value?.questions[position - 1]?.answers;
+      const cards = screen.getAllByTestId('answer-card').map((c) => c.textContent?.slice(1));
+      expect(cards).toEqual(served);
+      // The fake catalogue numbers each answer by its official place (`Antwort 1.1` … `1.4`, `Bild 1` … `4`).
+      expect(cards.map((c) => c?.at(-1))).toEqual(['1', '2', '3', '4']);
+    }
+    localStorage.removeItem('buergerfit.learn.shuffle');
+  });
+
   it('takes keyboard shortcuts: 1–4 choose, ←/→ move, U toggles unsure', async () => {
     const { user, fake } = await startDemo();
     await user.keyboard('2');
@@ -262,6 +281,9 @@ describe('results', () => {
     // No celebration when not passed.
     expect(screen.getByTestId('exam-result').querySelector('[data-icon="sparkles"]')).toBeNull();
     expect(screen.queryByTestId('guest-prompt')).toBeNull();
+    // The review opens on the 17 wrong or unsure answers; all 33 are one tap away.
+    expect(screen.getAllByTestId('review-item')).toHaveLength(17);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show only the 17 wrong or unsure answers' }));
     const items = screen.getAllByTestId('review-item');
     expect(items).toHaveLength(33);
     const q17 = items[16] as HTMLElement;
@@ -272,8 +294,6 @@ describe('results', () => {
     expect(mineRow.textContent).toContain('Antwort 17.2');
     expect(within(q17).getByText('Why 17: because.')).toBeTruthy();
     expect(within(items[32] as HTMLElement).getByText('You did not answer this question.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Show only the 17 wrong or unsure answers' }));
-    expect(screen.getAllByTestId('review-item')).toHaveLength(17);
   });
 });
 

@@ -86,6 +86,19 @@ describe('the result of a past attempt, opened by its address', () => {
       '/exam/history',
     );
 
+    // The review opens on what there is to learn from: the wrong, the unanswered and the unsure ones.
+    const toPractise = screen.getByRole('checkbox', { name: 'Show only the 8 wrong or unsure answers' });
+    expect((toPractise as HTMLInputElement).checked).toBe(true);
+    const shown = screen.getAllByTestId('review-item');
+    expect(
+      shown.map((el) => within(el).getByRole('heading', { level: 3 }).textContent?.split(' ')[1]),
+    ).toEqual(['5', '13', '14', '15', '29', '30', '32', '33']);
+    // Each explanation folded under its question.
+    const folded = shown.map((el) => el.querySelector('details'));
+    expect(folded.every((d) => d !== null && !d.open)).toBe(true);
+
+    // All 33 one tap away.
+    await user.click(toPractise);
     const items = screen.getAllByTestId('review-item');
     expect(items).toHaveLength(33);
     const item = (n: number) => items[n - 1] as HTMLElement;
@@ -100,13 +113,6 @@ describe('the result of a past attempt, opened by its address', () => {
     expect(within(item(12)).getByText('Official question 112')).toBeTruthy();
     expect(within(item(31)).getByRole('heading', { level: 3 }).textContent).toMatch(/^Question 31 /);
     expect(within(item(31)).getByText('Official state question BE-1')).toBeTruthy();
-
-    // The filter keeps the wrong, the unanswered and the unsure ones.
-    await user.click(screen.getByRole('checkbox', { name: 'Show only the 8 wrong or unsure answers' }));
-    const shown = screen.getAllByTestId('review-item');
-    expect(
-      shown.map((el) => within(el).getByRole('heading', { level: 3 }).textContent?.split(' ')[1]),
-    ).toEqual(['5', '13', '14', '15', '29', '30', '32', '33']);
   });
 
   it('counts one mistake in the singular, and offers no practice when there is nothing to practise', async () => {
@@ -175,7 +181,7 @@ describe("the guest's demo at sign-up", () => {
     await user.click(screen.getByRole('button', { name: 'Test: signed in elsewhere' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeTruthy();
     expect(screen.queryByTestId('guest-prompt')).toBeNull();
-    expect(screen.getAllByTestId('review-item')).toHaveLength(33);
+    expect(screen.getAllByTestId('review-item')).toHaveLength(32);
     expect(screen.getByRole('link', { name: 'Practise my 32 mistakes' }).getAttribute('href')).toBe(
       `/learn/mistakes/${id}`,
     );
@@ -256,6 +262,7 @@ describe('the review’s texts and “Report a problem”', () => {
     const user = userEvent.setup();
     await renderRemote(App, { path: `/exam/result/${attempt.id}`, client: fake.client });
     await heading('Passed');
+    await user.click(screen.getByRole('checkbox', { name: /^Show only the/ }));
     const items = screen.getAllByTestId('review-item');
     const first = items[0] as HTMLElement;
     const german = within(first).getByText('Deutsche Frage 1?');
