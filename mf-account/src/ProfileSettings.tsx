@@ -31,6 +31,7 @@ import {
 } from './accountApi';
 import { FederalStateField, useInitialFederalState } from './FederalStateSelect';
 import { LanguageField } from './LanguageField';
+import { MemoryModelCard } from './MemoryModel';
 import styles from './styles';
 
 /** A save's outcome, shown next to the control that saved: the language select, or the profile's Save button. */
@@ -265,6 +266,8 @@ export function ProfileSettings() {
           </div>
         </form>
       </Card>
+
+      <MemoryModelCard />
 
       <Card
         icon="mail"

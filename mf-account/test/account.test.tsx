@@ -482,6 +482,7 @@ describe('mf-account /profile-settings', () => {
     contentReports: [],
     analyticsEvents: [],
     adminActions: [],
+    memoryModel: null,
   };
 
   it('shows account info with the provider and disabled coming-soon notifications', async () => {
