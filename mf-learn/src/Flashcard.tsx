@@ -3,23 +3,26 @@ import { useLanguage } from '@buergerfit/platform';
 import { Icon } from '@buergerfit/ui';
 import { type MouseEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuestionImage, QuestionTags } from './QuestionCard';
-import { AnswerCheckedOn, ExplanationText, InLanguage } from './QuestionContent';
+import { QuestionTags } from './QuestionCard';
+import { AnswerCheckedOn, ExplanationText, InLanguage, QuestionImage } from './QuestionContent';
 import styles from './styles';
 
-/** A horizontal swipe at least this long flips the card. */
+/** A horizontal swipe at least this long flips the card (front) or grades it (back). */
 export const SWIPE_PX = 50;
 /** A click that ends further than this from where the pointer went down is a drag, not a tap. */
 const TAP_SLOP_PX = 10;
 /** Clicks on these inside the card are theirs (the explanation toggle), not a flip. */
 const CONTROLS = 'button, a[href], input, select, textarea, summary, label, [role="button"]';
 
+/** Which way a horizontal swipe went: `right` (→, "I knew it") or `left` (←, "again"). */
+export type SwipeDirection = 'left' | 'right';
+
 /**
- * Tap (click) and horizontal swipe on the card flip it. Swipes are read from pointer events on touch and pen
- * only (a mouse drag selects text); the card has `touch-action: pan-y`, so a vertical swipe still scrolls the
- * page and the browser cancels the pointer. The click that ends a swipe or a drag is not a tap.
+ * Tap (click) on the card flips it; a horizontal swipe goes to `onSwipe`. Swipes are read from pointer events on
+ * touch and pen only (a mouse drag selects text); the card has `touch-action: pan-y`, so a vertical swipe still
+ * scrolls the page and the browser cancels the pointer. The click that ends a swipe or a drag is not a tap.
  */
-function useFlipGestures(onFlip: () => void) {
+function useCardGestures(onFlip: () => void, onSwipe: (direction: SwipeDirection) => void) {
   const start = useRef<{ id: number; x: number; y: number } | null>(null);
   return {
     onPointerDown: (e: PointerEvent) => {
@@ -30,7 +33,7 @@ function useFlipGestures(onFlip: () => void) {
       if (!s || s.id !== e.pointerId || e.pointerType === 'mouse') return;
       const dx = e.clientX - s.x;
       const dy = e.clientY - s.y;
-      if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) onFlip();
+      if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) onSwipe(dx > 0 ? 'right' : 'left');
     },
     onPointerCancel: () => {
       start.current = null;
@@ -49,23 +52,26 @@ export interface FlashcardProps {
   /** Showing the back (the answer). */
   flipped: boolean;
   onFlip: () => void;
+  /** A horizontal swipe: on the front it turns the card over; on the back it grades it (the session decides). */
+  onSwipe?: (direction: SwipeDirection) => void;
   /** Show the question's translation on the front (the learner's choice, as on every question card). */
   showTranslation: boolean;
 }
 
 /**
  * A flashcard that turns over: the question on the front (official German text, translation on demand, picture),
- * the correct answer on the back (German and its translation) with the explanation behind a toggle. The face
+ * the correct answer on the back (German and its translation) under the question it answers (and its picture),
+ * with the explanation behind a toggle. The face
  * turned away is inert and hidden from assistive technology. Mount one per card (`key`), so the next card starts
  * on its front instead of turning over from the previous card's back.
  */
-export function Flashcard({ question: q, flipped, onFlip, showTranslation }: FlashcardProps) {
+export function Flashcard({ question: q, flipped, onFlip, onSwipe, showTranslation }: FlashcardProps) {
   const { t } = useTranslation('learn');
   const { language } = useLanguage();
   const [explain, setExplain] = useState(false);
   const headingId = useId();
   const explanationId = useId();
-  const gestures = useFlipGestures(onFlip);
+  const gestures = useCardGestures(onFlip, onSwipe ?? (() => onFlip()));
   const translation = language === 'de' ? null : q.translation;
   const answerTranslation =
     translation?.answers[q.correct] === q.answers[q.correct] ? null : translation?.answers[q.correct];
@@ -105,6 +111,13 @@ export function Flashcard({ question: q, flipped, onFlip, showTranslation }: Fla
           inert={!flipped}
           aria-hidden={!flipped || undefined}
         >
+          {/* The question stays in sight: an answer ("Bild 1", "16") means little without it. */}
+          <InLanguage lang="de">
+            <p lang="de" className={styles.backQuestion}>
+              {q.text}
+            </p>
+          </InLanguage>
+          <QuestionImage question={q} compact />
           <p className={styles.backLabel}>
             <Icon name="check" size={18} />
             {t('flashcardAnswer')}

@@ -140,6 +140,19 @@ export function Practice({
     [chosen, q, record, onAnswered],
   );
   const { bookmarked, toggle: toggleBookmark, failed: bookmarkFailed } = useQuestionBookmark(q);
+  // Another question (previous/next, a number from the list, a jump): when the page is scrolled past its start (the
+  // learner read down to the explanation or the list), its start comes back into view, under any sticky bar.
+  const root = useRef<HTMLDivElement>(null);
+  const shownId = useRef(q.id);
+  useEffect(() => {
+    if (shownId.current === q.id) return;
+    shownId.current = q.id;
+    const card = root.current?.querySelector('article');
+    if (!card) return;
+    const { top } = card.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 2)
+      card.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+  }, [q.id]);
   const go = useCallback(
     (next: number) => {
       if (next >= 0 && next < questions.length) onIndex(next);
@@ -159,7 +172,7 @@ export function Practice({
   });
 
   return (
-    <div className={styles.practice}>
+    <div ref={root} className={styles.practice}>
       <QuestionCard
         key={q.id}
         question={q}

@@ -1,9 +1,15 @@
 import type { Question, QuestionProgress } from '@buergerfit/contract';
 import { useLanguage } from '@buergerfit/platform';
 import { Badge, Icon } from '@buergerfit/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerCheckedOn, ExplanationText, InLanguage, ReportProblem } from './QuestionContent';
+import {
+  AnswerCheckedOn,
+  ExplanationText,
+  InLanguage,
+  QuestionImage,
+  ReportProblem,
+} from './QuestionContent';
 import { displayNumber } from './questionNumbers';
 import { speakGerman, useGermanVoice } from './speech';
 import styles from './styles';
@@ -18,20 +24,6 @@ export function QuestionTags({ question: q }: { question: Question }) {
         {q.state ? t('stateQuestion', { state: q.state }) : t('generalQuestion')}
       </Badge>
     </>
-  );
-}
-
-/** The question's picture with what it shows (for screen readers), if it has one. */
-export function QuestionImage({ question: q }: { question: Question }) {
-  const { t } = useTranslation('learn');
-  if (!q.image) return null;
-  return (
-    <img
-      className={styles.image}
-      src={q.image}
-      alt={q.imageDescription || t('imageAlt', { number: displayNumber(q) })}
-      loading="lazy"
-    />
   );
 }
 
@@ -90,7 +82,18 @@ export interface QuestionCardProps {
   onToggleBookmark?: () => void;
   progress?: QuestionProgress;
   position?: { current: number; total: number };
+  /**
+   * After a wrong answer given on this card, open the explanation and bring the feedback into view (learn, focus,
+   * state, bookmarks, mistakes). Off in the timed challenge: there the explanation stays folded.
+   */
+  revealWrong?: boolean;
 }
+
+/** Smooth unless the learner asked for less motion. */
+const scrollBehavior = (): ScrollBehavior =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    ? 'auto'
+    : 'smooth';
 
 /**
  * One question: official German text, translation on demand (each labelled with its language), image, answers,
@@ -106,11 +109,31 @@ export function QuestionCard({
   onToggleBookmark,
   progress,
   position,
+  revealWrong = true,
 }: QuestionCardProps) {
   const { t } = useTranslation('learn');
   const [showTranslation, setShowTranslation] = useState(false);
   const headingId = useId();
   const answered = chosen !== null;
+  const wrong = answered && chosen !== q.correct;
+  // The explanation is open after a wrong answer and folded (one tap away) after a right one.
+  const [explainOpen, setExplainOpen] = useState(wrong && revealWrong);
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const chosenBefore = useRef(chosen);
+  const reveal = useRef(false);
+  // A wrong answer given now (not one the learner comes back to): open the explanation, then scroll to the feedback.
+  useLayoutEffect(() => {
+    if (chosenBefore.current !== null || chosen === null) return;
+    chosenBefore.current = chosen;
+    if (!revealWrong || chosen === q.correct) return;
+    reveal.current = true;
+    setExplainOpen(true);
+  }, [chosen, q.correct, revealWrong]);
+  useEffect(() => {
+    if (!explainOpen || !reveal.current) return;
+    reveal.current = false;
+    feedbackRef.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
+  }, [explainOpen]);
   const translation = showTranslation ? q.translation : null;
   const spoken = `${q.text} ${order.map((i, pos) => `${pos + 1}: ${q.answers[i]}`).join('. ')}`;
 
@@ -190,25 +213,31 @@ export function QuestionCard({
         })}
       </ol>
       {answered && (
-        <p role="status" className={chosen === q.correct ? styles.feedbackGood : styles.feedbackBad}>
-          <Icon name={chosen === q.correct ? 'check' : 'x'} size={20} />
-          <span>
-            {chosen === q.correct
-              ? t('correct')
-              : `${t('wrong')} · ${t('correctAnswerIs', { answer: q.answers[q.correct] })}`}
-          </span>
-        </p>
+        <div ref={feedbackRef} className={styles.feedback} data-testid="feedback">
+          <p role="status" className={wrong ? styles.feedbackBad : styles.feedbackGood}>
+            <Icon name={wrong ? 'x' : 'check'} size={20} />
+            <span>
+              {wrong
+                ? `${t('wrong')} · ${t('correctAnswerIs', { answer: q.answers[q.correct] })}`
+                : t('correct')}
+            </span>
+          </p>
+          {q.explanation && (
+            <details
+              className={styles.explanation}
+              open={explainOpen}
+              onToggle={(e) => setExplainOpen(e.currentTarget.open)}
+            >
+              <summary>
+                <Icon name="lightbulb" size={18} />
+                {t('explanation')}
+              </summary>
+              <ExplanationText explanation={q.explanation} checkedOn={q.answerCheckedOn} />
+            </details>
+          )}
+          {!q.explanation && <AnswerCheckedOn day={q.answerCheckedOn} />}
+        </div>
       )}
-      {answered && q.explanation && (
-        <details className={styles.explanation} open>
-          <summary>
-            <Icon name="lightbulb" size={18} />
-            {t('explanation')}
-          </summary>
-          <ExplanationText explanation={q.explanation} checkedOn={q.answerCheckedOn} />
-        </details>
-      )}
-      {answered && !q.explanation && <AnswerCheckedOn day={q.answerCheckedOn} />}
     </article>
   );
 }

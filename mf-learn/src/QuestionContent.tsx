@@ -1,6 +1,7 @@
 import type { Explanation, Question } from '@buergerfit/contract';
 import { api, useLanguage } from '@buergerfit/platform';
 import {
+  QuestionPicture,
   AnswerCheckedOn as UiAnswerCheckedOn,
   ExplanationText as UiExplanationText,
   InLanguage as UiInLanguage,
@@ -27,6 +28,25 @@ export function InLanguage(props: { lang: string; children: ReactNode }) {
 /** For a question whose answer changes with an election or an appointment: when it was last checked. */
 export function AnswerCheckedOn({ day }: { day: string | null }) {
   return <UiAnswerCheckedOn day={day} {...useQuestionTexts()} />;
+}
+
+/**
+ * The question's picture, if it has one: it enlarges on a tap, its description is folded under it, and its box is
+ * laid out before it loads (ui's `QuestionPicture`). Compact on a flashcard's back.
+ */
+export function QuestionImage({ question: q, compact }: { question: Question; compact?: boolean }) {
+  const { t } = useTranslation('question');
+  if (!q.image) return null;
+  const number = displayNumber(q);
+  return (
+    <QuestionPicture
+      src={q.image}
+      size={q.imageSize}
+      description={q.imageDescription}
+      compact={compact}
+      text={(key) => t(`picture.${key}`, { number })}
+    />
+  );
 }
 
 /** The explanation with its source and, where it applies, the day its answer was last checked. */

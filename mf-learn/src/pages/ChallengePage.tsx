@@ -45,6 +45,8 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
   const [stats, setStats] = useState({ correct: 0, answered: 0, streak: 0, bestStreak: 0 });
   const [finished, setFinished] = useState(false);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
 
   const submit = useMutation({
     mutationFn: (body: ChallengeRound) => api.post<ChallengeResult>(`/api/${language}/learn/challenge`, body),
@@ -76,6 +78,16 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
   useEffect(() => {
     if (round && !finished && left <= 0) finish();
   }, [round, finished, left, finish]);
+
+  // The round is over ("End challenge", Finish or the clock): the summary takes the question's place, so its start
+  // comes into view (the page was scrolled down to the bar) and its heading takes the focus.
+  useEffect(() => {
+    if (!finished) return;
+    const summary = summaryRef.current;
+    if (summary && summary.getBoundingClientRect().top < 0)
+      summary.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+    summaryHeading.current?.focus({ preventScroll: true });
+  }, [finished]);
 
   const start = () => {
     const order = shuffledOrder(pool.length);
@@ -154,41 +166,45 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
 
   if (finished || !q)
     return (
-      <Card className={styles.intro}>
-        <div aria-live="polite">
-          <h2>{left <= 0 ? t('challengeTimeUp') : t('challengeDone')}</h2>
-          <div className={styles.stats}>
-            <Stat
-              icon="check"
-              label={t('statCorrect')}
-              value={t('challengeOutOf', { correct: stats.correct, answered: stats.answered })}
-            />
-            <Stat icon="flame" label={t('statBestStreak')} value={stats.bestStreak} />
+      <div ref={summaryRef} className={styles.summary} data-testid="challenge-summary">
+        <Card className={styles.intro}>
+          <div aria-live="polite">
+            <h2 ref={summaryHeading} tabIndex={-1}>
+              {left <= 0 ? t('challengeTimeUp') : t('challengeDone')}
+            </h2>
+            <div className={styles.stats}>
+              <Stat
+                icon="check"
+                label={t('statCorrect')}
+                value={t('challengeOutOf', { correct: stats.correct, answered: stats.answered })}
+              />
+              <Stat icon="flame" label={t('statBestStreak')} value={stats.bestStreak} />
+            </div>
+            {submit.isPending && <p role="status">{t('challengeSaving')}</p>}
+            {submit.data && (
+              <p role="status" className={styles.score}>
+                {t('challengeScore', { score: submit.data.score })} ·{' '}
+                {submit.data.isPersonalBest
+                  ? t('challengeNewBest')
+                  : t('challengeBest', { score: submit.data.personalBest })}
+              </p>
+            )}
           </div>
-          {submit.isPending && <p role="status">{t('challengeSaving')}</p>}
-          {submit.data && (
-            <p role="status" className={styles.score}>
-              {t('challengeScore', { score: submit.data.score })} ·{' '}
-              {submit.data.isPersonalBest
-                ? t('challengeNewBest')
-                : t('challengeBest', { score: submit.data.personalBest })}
-            </p>
+          {submit.isError && (
+            <RetryAlert
+              classes={styles}
+              message={t('challengeSaveFailed')}
+              retry={t('retry')}
+              onRetry={() => submit.variables && submit.mutate(submit.variables)}
+            />
           )}
-        </div>
-        {submit.isError && (
-          <RetryAlert
-            classes={styles}
-            message={t('challengeSaveFailed')}
-            retry={t('retry')}
-            onRetry={() => submit.variables && submit.mutate(submit.variables)}
-          />
-        )}
-        <div className={styles.introAction}>
-          <Button size="lg" icon="rotate" onClick={start}>
-            {t('challengeAgain')}
-          </Button>
-        </div>
-      </Card>
+          <div className={styles.introAction}>
+            <Button size="lg" icon="rotate" onClick={start}>
+              {t('challengeAgain')}
+            </Button>
+          </div>
+        </Card>
+      </div>
     );
 
   return (
@@ -216,6 +232,7 @@ function Challenge({ questions: pool }: { questions: Question[] }) {
         bookmarked={bookmark.bookmarked}
         onToggleBookmark={bookmark.toggle}
         position={{ current: position + 1, total: round.length }}
+        revealWrong={false}
       />
       <BookmarkFailed failed={bookmark.failed} />
       <NavBar>

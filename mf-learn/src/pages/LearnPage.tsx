@@ -1,7 +1,7 @@
 import type { Question, QuestionProgressMap, Topic } from '@buergerfit/contract';
 import { Link, useLanguage, useSearchParams, useSession } from '@buergerfit/platform';
 import { Badge, Button, EmptyState, Field, Icon, Select, Sheet, Skeleton } from '@buergerfit/ui';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useQuestions, useTopics } from '../data';
 import { PageHeading } from '../PageHeading';
@@ -12,6 +12,7 @@ import { findByNumber, questionSearch } from '../search';
 import styles from '../styles';
 
 type Scope = 'all' | 'general' | 'state';
+const SCOPES: Scope[] = ['all', 'general', 'state'];
 /** What the learner has done with a question: wrong last time, never seen, bookmarked. */
 export type Status = 'all' | 'wrong' | 'unseen' | 'bookmarked';
 const STATUSES: Status[] = ['all', 'wrong', 'unseen', 'bookmarked'];
@@ -95,14 +96,28 @@ function LearnList({ questions }: { questions: Question[] }) {
   const progress = useProgress();
   const { ids: bookmarks } = useBookmarks();
   const [shuffle, setShuffle] = useShuffle();
-  const [scope, setScope] = useState<Scope>('all');
-  const [status, setStatus] = useState<Status>('all');
-  const [search, setSearch] = useState('');
+  // Where the learner is lives in the URL, so a reload (or the server's render of it) comes back to the same
+  // question with the same filters: `?topic=` (the dashboard links here with a topic or subtopic id), `scope`,
+  // `status`, `search` and `question` (its number as the learner knows it: 130, BE-3). Each change replaces the
+  // history entry: Back leaves learn mode instead of stepping through every question.
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const scope = SCOPES.find((s) => s === params.get('scope')) ?? 'all';
+  const status = STATUSES.find((s) => s === params.get('status')) ?? 'all';
+  const search = params.get('search') ?? '';
   // Typing stays responsive: the list follows the search box at a lower priority.
   const deferredSearch = useDeferredValue(search);
-  // The topic filter lives in the URL (`?topic=`): the dashboard links here with a topic or subtopic id.
-  const [params, setParams] = useSearchParams();
-  const [index, setIndex] = useState(0);
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -122,19 +137,9 @@ function LearnList({ questions }: { questions: Question[] }) {
     [questions, topics.data, language],
   );
   const matches = useMemo(() => questionSearch(questions), [questions]);
-  const requested = params.get('topic') ?? '';
+  const topicParam = params.get('topic') ?? '';
   // An unknown id (an old link, another catalog) shows every topic rather than an empty list.
-  const topic = options.some((o) => o.id === requested) ? requested : '';
-  const setTopic = (id: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('topic', id);
-        else next.delete('topic');
-        return next;
-      },
-      { replace: true },
-    );
+  const topic = options.some((o) => o.id === topicParam) ? topicParam : '';
 
   const filtered = useMemo(
     () =>
@@ -147,6 +152,18 @@ function LearnList({ questions }: { questions: Question[] }) {
       ),
     [questions, scope, topic, status, progress.data, bookmarks, matches, deferredSearch],
   );
+  // The question on screen: the one the URL names while it matches the filters; else where the learner was in
+  // the list (a question that stops matching, e.g. answered right under "Wrong last time", hands over to the next).
+  const requested = params.get('question');
+  const lastIndex = useRef(0);
+  const found = requested ? filtered.findIndex((q) => displayNumber(q) === requested) : 0;
+  const index = found >= 0 ? found : Math.min(lastIndex.current, Math.max(0, filtered.length - 1));
+  lastIndex.current = index;
+  const setIndex = (i: number) => {
+    const q = filtered[i];
+    if (q) update({ question: displayNumber(q) });
+  };
+
   // How many filters narrow the list (the Filter button's badge); shuffling is an option, not a filter.
   const active = [scope !== 'all', topic !== '', status !== 'all', search.trim() !== ''].filter(
     Boolean,
@@ -154,18 +171,13 @@ function LearnList({ questions }: { questions: Question[] }) {
   const filtering = active > 0;
 
   // Changing a filter starts again at the first match.
-  const refilter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setIndex(0);
-  };
+  const refilter =
+    (key: 'scope' | 'topic' | 'status' | 'search', all = 'all') =>
+    (value: string) =>
+      update({ [key]: value === all ? null : value, question: null });
+  const filterKeys = { scope: null, topic: null, status: null, search: null };
 
-  const clearFilters = () => {
-    setScope('all');
-    setTopic('');
-    setStatus('all');
-    setSearch('');
-    setIndex(0);
-  };
+  const clearFilters = () => update({ ...filterKeys, question: null });
 
   const goTo = (input: string) => {
     const target = findByNumber(questions, input);
@@ -173,14 +185,9 @@ function LearnList({ questions }: { questions: Question[] }) {
       setJumpError(true);
       return;
     }
-    let at = filtered.indexOf(target);
-    if (at < 0) {
-      // Not in the filtered list: clear the filters and go there.
-      clearFilters();
-      at = questions.indexOf(target);
-    }
     setJumpError(false);
-    setIndex(at);
+    // Not in the filtered list: clear the filters and go there.
+    update({ ...(filtered.includes(target) ? {} : filterKeys), question: displayNumber(target) });
   };
 
   const list = (
@@ -301,17 +308,13 @@ function LearnList({ questions }: { questions: Question[] }) {
                 type="search"
                 value={search}
                 placeholder={t('searchPlaceholder')}
-                onChange={(e) => refilter(setSearch)(e.target.value)}
+                onChange={(e) => refilter('search', '')(e.target.value)}
               />
             )}
           </Field>
           <Field label={t('scope')}>
             {(control) => (
-              <Select
-                {...control}
-                value={scope}
-                onChange={(e) => refilter((v) => setScope(v as Scope))(e.target.value)}
-              >
+              <Select {...control} value={scope} onChange={(e) => refilter('scope')(e.target.value)}>
                 <option value="all">{t('scopeAll')}</option>
                 <option value="general">{t('scopeGeneral')}</option>
                 <option value="state" disabled={!stateCode}>
@@ -322,7 +325,7 @@ function LearnList({ questions }: { questions: Question[] }) {
           </Field>
           <Field label={t('topic')}>
             {(control) => (
-              <Select {...control} value={topic} onChange={(e) => refilter(setTopic)(e.target.value)}>
+              <Select {...control} value={topic} onChange={(e) => refilter('topic', '')(e.target.value)}>
                 <option value="">{t('allTopics')}</option>
                 {options.map((tp) => (
                   <option key={tp.id} value={tp.id}>
@@ -334,11 +337,7 @@ function LearnList({ questions }: { questions: Question[] }) {
           </Field>
           <Field label={t('status')}>
             {(control) => (
-              <Select
-                {...control}
-                value={status}
-                onChange={(e) => refilter((v) => setStatus(v as Status))(e.target.value)}
-              >
+              <Select {...control} value={status} onChange={(e) => refilter('status')(e.target.value)}>
                 {STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`statuses.${s}`)}
