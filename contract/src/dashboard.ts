@@ -119,23 +119,41 @@ export const Readiness = z
   .strict();
 export type Readiness = z.infer<typeof Readiness>;
 
-/** The daily plan towards the learner's test day; the dashboard answers null while no day is set. */
+/**
+ * The review queue as the dashboard shows it (the BFF's learn/queue.ts, the same read as focus mode and
+ * flashcards): questions of the pool answered at least once and due at or before `generatedAt`, and the earliest
+ * due instant after it (null when nothing more is scheduled).
+ */
+export const DashboardReviews = z.object({ due: Count, nextDueAt: Instant.nullable() }).strict();
+export type DashboardReviews = z.infer<typeof DashboardReviews>;
+
+/**
+ * The daily plan towards the learner's test day; the dashboard answers null while no day is set. It adds up:
+ * `newGoal` = ceil((`unseen` + `newSeenToday`) / max(`daysLeft`, 1)), `newRemaining` = max(0, `newGoal` −
+ * `newSeenToday`); `reviewsDue` is the review queue's count.
+ */
 export const StudyPlan = z
   .object({
     examDate: Day,
     /** Days from today (Berlin) to the exam day; 0 on the day, negative once it has passed. */
     daysLeft: z.number().int(),
-    /**
-     * New questions still to do today: the questions unseen when the Berlin day began, spread evenly over the days
-     * left (today included), minus the new ones already answered today; counts down during the day.
-     */
-    newPerDay: Count,
-    /** Questions of the pool answered for the first time today. */
-    newSeenToday: Count,
-    /** Questions the scheduler (FSRS) has due by the end of today. */
-    dueToday: Count,
-    answeredToday: Count,
+    /** Questions of the pool never answered, now. */
     unseen: Count,
+    /** Questions of the pool answered for the first time today (Berlin). */
+    newSeenToday: Count,
+    /**
+     * Today's share of new questions, fixed for the Berlin day: the new questions left when the day began
+     * (`unseen` + `newSeenToday`) spread over the days left, today included, rounded up; 0 once the day passed.
+     */
+    newGoal: Count,
+    /** What is left of today's share: max(0, `newGoal` − `newSeenToday`); counts down during the day. */
+    newRemaining: Count,
+    /** Questions due now (the review queue). */
+    reviewsDue: Count,
+    /** When the next question falls due (the review queue), null when nothing more is scheduled. */
+    nextReviewAt: Instant.nullable(),
+    /** Answers given today (Berlin), in every mode, repeats included. */
+    answeredToday: Count,
   })
   .strict();
 export type StudyPlan = z.infer<typeof StudyPlan>;
@@ -223,7 +241,7 @@ export const DashboardMode = z
     id: DashboardModeId,
     /** Not available yet: shown, but leads nowhere. */
     comingSoon: z.boolean(),
-    /** A number worth showing on the tile (due questions for focus), or null. */
+    /** A number worth showing on the tile (focus: the review queue's due count), or null. */
     count: Count.nullable(),
   })
   .strict();
@@ -247,6 +265,7 @@ export const Dashboard = z
     statistics: Statistics,
     readiness: Readiness,
     plan: StudyPlan.nullable(),
+    reviews: DashboardReviews,
     recommendations: Recommendations,
     achievements: Achievements,
     bookmarks: BookmarksSummary,

@@ -72,6 +72,20 @@ export const LearnAnswerResult = z
   .strict();
 export type LearnAnswerResult = z.infer<typeof LearnAnswerResult>;
 
+// ── the review queue ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The review queue (the BFF's learn/queue.ts, the one definition of "due"): questions of the learner's pool
+ * answered at least once whose FSRS due instant is at or before `now`. `due` counts them, `nextDueAt` is the
+ * earliest due instant after `now` (null when nothing more is scheduled).
+ */
+export const ReviewSummary = z.object({ now: Instant, due: Count, nextDueAt: Instant.nullable() }).strict();
+export type ReviewSummary = z.infer<typeof ReviewSummary>;
+
+/** `GET /api/:lang/learn/queue`: the queue with every due question's id, earliest due first (flashcards). */
+export const ReviewQueue = ReviewSummary.extend({ ids: z.array(QuestionId) }).strict();
+export type ReviewQueue = z.infer<typeof ReviewQueue>;
+
 // ── focus ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const FocusQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict();
@@ -81,10 +95,10 @@ export const FocusQuestion = Question.extend({ progress: QuestionProgress }).str
 export type FocusQuestion = z.infer<typeof FocusQuestion>;
 
 /**
- * Focus mode: answered questions not mastered yet or due now, earliest due first. `total` counts them all,
- * `questions` holds the first `limit`.
+ * Focus mode: the review queue, earliest due first. `due` counts every due question, `questions` holds the first
+ * `limit` (a round).
  */
-export const FocusQueue = z.object({ total: Count, questions: z.array(FocusQuestion) }).strict();
+export const FocusQueue = ReviewSummary.extend({ questions: z.array(FocusQuestion) }).strict();
 export type FocusQueue = z.infer<typeof FocusQueue>;
 
 // ── challenge ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -156,6 +170,8 @@ export const learnCalls = {
   }),
   progress: call('GET /api/:lang/learn/progress', 'required', QuestionProgressMap),
   focus: call('GET /api/:lang/learn/focus', 'required', FocusQueue, { query: FocusQuery }),
+  /** The review queue: how many are due now, when the next one is, and the due ids (earliest first). */
+  queue: call('GET /api/:lang/learn/queue', 'required', ReviewQueue),
   challenge: call('POST /api/:lang/learn/challenge', 'required', ChallengeResult, {
     body: ChallengeRound,
     status: 201,

@@ -19,6 +19,7 @@ import {
   QuestionProgressMap,
   RemoteRegistry,
   ReportReceipt,
+  ReviewQueue,
   Topics,
   User,
   UserExport,
@@ -68,7 +69,21 @@ describe('answers as the BFF sends them', () => {
       LearnAnswerResult,
       { question_id: 21, is_correct: true, duplicate: false, progress: sample.progress },
     ],
-    ['FocusQueue', FocusQueue, { total: 42, questions: [{ ...sample.question, progress: sample.progress }] }],
+    [
+      'FocusQueue',
+      FocusQueue,
+      {
+        now: '2026-03-11T10:00:00.000Z',
+        due: 42,
+        nextDueAt: '2026-03-11T10:05:00.000Z',
+        questions: [{ ...sample.question, progress: sample.progress }],
+      },
+    ],
+    [
+      'ReviewQueue',
+      ReviewQueue,
+      { now: '2026-03-11T10:00:00.000Z', due: 2, nextDueAt: null, ids: ['q21', 'q301'] },
+    ],
     [
       'ChallengeBest',
       ChallengeBest,

@@ -285,12 +285,15 @@ export const dashboard: Dashboard = {
   plan: {
     examDate: '2026-03-21',
     daysLeft: 10,
-    newPerDay: 19,
-    newSeenToday: 2,
-    dueToday: 6,
-    answeredToday: 17,
     unseen: 190,
+    newSeenToday: 2,
+    newGoal: 20,
+    newRemaining: 18,
+    reviewsDue: 6,
+    nextReviewAt: '2026-03-12T08:00:00.000Z',
+    answeredToday: 17,
   },
+  reviews: { due: 6, nextDueAt: '2026-03-12T08:00:00.000Z' },
   recommendations: [
     {
       id: 'topic:foederalismus',

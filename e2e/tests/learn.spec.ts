@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { answers, progress, type Q, signInLearner } from '../support/learn';
-import { holdScripts, learnerAtFirstQuestion } from './helpers';
+import { holdScripts, learnerAtFirstQuestion, sql } from './helpers';
 
 test('learn mode: answer, highlight, stored; bookmark; focus; offline answers arrive once; flashcards', async ({
   page,
@@ -27,9 +27,11 @@ test('learn mode: answer, highlight, stored; bookmark; focus; offline answers ar
   await expect(page).toHaveURL(/\/learn\/bookmarks$/);
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
 
-  // Focus mode brings back the wrong answer.
+  // Focus mode brings back the wrong answer once it is due (a minute later: the record is moved that far back).
+  const { id } = await (await page.request.get('/api/user/me')).json();
+  await sql(`update question_progress set due = due - interval '2 minutes' where user_id = $1`, [id]);
   await modes.getByRole('link', { name: 'Focus' }).click();
-  await expect(page.getByText('1 question to review')).toBeVisible();
+  await expect(page.getByText('1 due now')).toBeVisible();
   await expect(page.getByRole('heading', { name: q1.text })).toBeVisible();
 
   // Offline: learn mode keeps working, the answer is queued and arrives exactly once after reconnecting.

@@ -4,6 +4,7 @@ import type {
   Dashboard,
   DashboardMode,
   DashboardModeId,
+  DashboardReviews,
   ExamHistory,
   Readiness,
   Recommendation,
@@ -14,6 +15,7 @@ import type {
 import { dashboard } from '@buergerfit/locales';
 import {
   api,
+  formatWhen,
   Link,
   Navigate,
   type RemoteAppProps,
@@ -24,6 +26,7 @@ import {
   useDocumentTitle,
   useLanguage,
   useSession,
+  useTimeZone,
 } from '@buergerfit/platform';
 import {
   Badge,
@@ -153,14 +156,47 @@ const dailyHabit: Recommendation = {
   params: {},
 };
 
-/** Today's plan towards the test day: the countdown, and today's new questions, reviews and answers. */
-function PlanSummary({ plan }: { plan: StudyPlan }) {
+/**
+ * The review queue in one line, "12 due now · next review tomorrow 09:00": the count is the one every screen shows
+ * (focus tile, focus mode, flashcards), the time in the learner's language and time zone, seen from when the
+ * dashboard was made.
+ */
+function ReviewsLine({ reviews, now }: { reviews: DashboardReviews; now: string }) {
+  const { t } = useTranslation('dashboard');
+  const { language } = useLanguage();
+  const timeZone = useTimeZone();
+  const when = reviews.nextDueAt && formatWhen(reviews.nextDueAt, now, language, timeZone);
+  const text =
+    reviews.due === 0
+      ? when
+        ? t('reviewsNoneNext', { when })
+        : null
+      : when
+        ? t('reviewsNowNext', { count: reviews.due, when })
+        : t('reviewsNow', { count: reviews.due });
+  if (!text) return null;
+  return (
+    <p className={styles.small} data-testid="reviews-line">
+      <Icon name="rotate" size={16} /> {text}
+    </p>
+  );
+}
+
+/**
+ * Today's plan towards the test day, adding up: the countdown; today's share of new questions with its working
+ * (new questions left this morning ÷ days left, rounded up) and what is left of it; the reviews due now and when
+ * the next falls due; the answers given today.
+ */
+function PlanSummary({ plan, now }: { plan: StudyPlan; now: string }) {
   const { t } = useTranslation('dashboard');
   const { language } = useLanguage();
   const date = formatDay(language, plan.examDate);
-  const newToday = plan.newSeenToday + plan.newPerDay;
+  const progress =
+    plan.newGoal > 0 && plan.newSeenToday >= plan.newGoal
+      ? t('planGoalMet', { done: plan.newSeenToday, goal: plan.newGoal })
+      : t('planProgress', { done: plan.newSeenToday, count: plan.newGoal });
   return (
-    <section className={styles.plan} aria-labelledby="dash-plan">
+    <section className={styles.plan} aria-labelledby="dash-plan" data-testid="plan">
       <h3 id="dash-plan" className={styles.planTitle}>
         <Icon name="calendar" size={18} />
         {t('plan')}
@@ -172,34 +208,42 @@ function PlanSummary({ plan }: { plan: StudyPlan }) {
           <p className={styles.planText}>
             {plan.daysLeft === 0 ? t('planToday') : t('planCountdown', { count: plan.daysLeft, date })}
           </p>
-          <ul className={styles.figures3}>
+          <ul className={styles.figures3} data-testid="plan-figures">
             <li>
-              <Figure value={plan.newPerDay} caption={t('planNew', { count: plan.newPerDay })} />
+              <Figure value={plan.newRemaining} caption={t('planNew', { count: plan.newRemaining })} />
             </li>
             <li>
-              <Figure value={plan.dueToday} caption={t('planDue', { count: plan.dueToday })} />
+              <Figure value={plan.reviewsDue} caption={t('planDue', { count: plan.reviewsDue })} />
             </li>
             <li>
               <Figure value={plan.answeredToday} caption={t('planDone')} />
             </li>
           </ul>
-          {newToday > 0 && (
-            <p className={styles.small} aria-hidden="true">
-              {t('planProgress', { done: plan.newSeenToday, count: newToday })}
-            </p>
-          )}
-          {newToday > 0 && (
-            <ProgressBar
-              value={plan.newSeenToday}
-              max={newToday}
-              label={t('planProgressLabel')}
-              valueText={t('planProgress', { done: plan.newSeenToday, count: newToday })}
-              tone="success"
-              size="sm"
-            />
+          {plan.newGoal > 0 && (
+            <>
+              <p className={styles.small} data-testid="plan-share">
+                {t('planShare', {
+                  left: plan.unseen + plan.newSeenToday,
+                  count: Math.max(plan.daysLeft, 1),
+                  goal: plan.newGoal,
+                })}
+              </p>
+              <p className={styles.small} aria-hidden="true">
+                {progress}
+              </p>
+              <ProgressBar
+                value={Math.min(plan.newSeenToday, plan.newGoal)}
+                max={plan.newGoal}
+                label={t('planProgressLabel')}
+                valueText={progress}
+                tone="success"
+                size="sm"
+              />
+            </>
           )}
         </>
       )}
+      <ReviewsLine reviews={{ due: plan.reviewsDue, nextDueAt: plan.nextReviewAt }} now={now} />
     </section>
   );
 }
@@ -245,7 +289,11 @@ function NextStepCard({ data, step }: { data: Dashboard; step: NextStep | null }
       ) : (
         <NextStepSkeleton />
       )}
-      {data.plan && <PlanSummary plan={data.plan} />}
+      {data.plan ? (
+        <PlanSummary plan={data.plan} now={data.generatedAt} />
+      ) : (
+        <ReviewsLine reviews={data.reviews} now={data.generatedAt} />
+      )}
     </Card>
   );
 }
@@ -614,6 +662,7 @@ function ModesGrid({ modes, learner }: { modes: DashboardMode[]; learner: Learne
                 <Link
                   to={target}
                   className={styles.mode}
+                  data-mode={m.id}
                   onClick={() => trackConversion('mf_dashboard', 'mode_opened')}
                 >
                   {icon}

@@ -3,7 +3,7 @@ import { recommendationTarget, routes } from './routes';
 
 /**
  * The one thing to do now, shown on top of the dashboard. In this order: a test left open (continue where you
- * left off), the first step of a new learner, the reviews due today, today's share of new questions of the plan,
+ * left off), the first step of a new learner, the reviews due now, today's share of new questions of the plan,
  * the server's first recommendation (its own priority order), else a little practice.
  */
 export type NextStep =
@@ -27,9 +27,8 @@ export function openTest(attempts: readonly ExamAttemptSummary[], now: number): 
 export const isNewLearner = (d: Pick<Dashboard, 'statistics'>) =>
   d.statistics.answered === 0 && d.statistics.exams.taken === 0;
 
-/** Questions due for review today: the plan's count, else the focus mode's. */
-export const dueToday = (d: Pick<Dashboard, 'plan' | 'modes'>) =>
-  d.plan?.dueToday ?? d.modes.find((m) => m.id === 'focus')?.count ?? 0;
+/** Questions due for review now: the review queue's count (the same as the plan's and the focus tile's). */
+export const dueNow = (d: Pick<Dashboard, 'reviews'>) => d.reviews.due;
 
 export function chooseNextStep(d: Dashboard, open: ExamAttemptSummary | null, now: number): NextStep {
   if (open) {
@@ -45,10 +44,10 @@ export function chooseNextStep(d: Dashboard, open: ExamAttemptSummary | null, no
     };
   }
   if (isNewLearner(d)) return { kind: 'start', to: routes.learn };
-  const due = dueToday(d);
+  const due = dueNow(d);
   if (due > 0) return { kind: 'review', count: due, to: routes.focus };
-  if (d.plan && d.plan.daysLeft >= 0 && d.plan.newPerDay > 0) {
-    return { kind: 'plan', count: d.plan.newPerDay, to: routes.learn };
+  if (d.plan && d.plan.daysLeft >= 0 && d.plan.newRemaining > 0) {
+    return { kind: 'plan', count: d.plan.newRemaining, to: routes.learn };
   }
   const [first] = d.recommendations;
   if (first) {

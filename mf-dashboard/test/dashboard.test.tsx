@@ -71,7 +71,18 @@ const ones: Dashboard = {
     evidence: { answers: 1, questions: 1, mocks: 1 },
     lastMock: { correct: 25, total: 33, finishedAt: '2026-03-10T09:00:00.000Z' },
   },
-  plan: { ...fixturePlan, daysLeft: 1, newPerDay: 1, newSeenToday: 0, dueToday: 1, answeredToday: 0 },
+  plan: {
+    ...fixturePlan,
+    daysLeft: 1,
+    unseen: 1,
+    newGoal: 1,
+    newRemaining: 1,
+    newSeenToday: 0,
+    reviewsDue: 1,
+    nextReviewAt: null,
+    answeredToday: 0,
+  },
+  reviews: { due: 1, nextDueAt: null },
   bookmarks: { count: 1 },
 };
 
@@ -117,8 +128,17 @@ describe('mf-dashboard', () => {
     expect(within(readiness).getByText('99%')).toBeTruthy();
     const plan = screen.getByRole('region', { name: 'Daily plan' });
     expect(within(plan).getByText(/10 days until your test/)).toBeTruthy();
-    expect(within(plan).getByText('19')).toBeTruthy();
-    expect(within(plan).getByText('6')).toBeTruthy();
+    // The plan adds up: 190 new left + 2 done today over 10 days = 20 a day, 18 still to do; 6 reviews due now.
+    expect(within(plan).getByTestId('plan-figures').textContent).toBe(
+      '18 new questions left for today6 reviews due now17 answered today',
+    );
+    expect(within(plan).getByTestId('plan-share').textContent).toBe(
+      'New questions left at the start of today: 192 ÷ 10 days = 20 a day (rounded up).',
+    );
+    // The next review, in the learner's time zone (the tests run in UTC), seen from when the dashboard was made.
+    expect(within(plan).getByTestId('reviews-line').textContent).toMatch(
+      /^ 6 due now · next review tomorrow 8:00\sAM$/,
+    );
     expect(screen.getByText('120 of 310 questions seen, 75 mastered')).toBeTruthy();
     const tests = screen.getByRole('region', { name: 'Mock tests' });
     expect(within(tests).getByText('Average: 20.3 of 33 correct (62%) over 3 mock tests')).toBeTruthy();
@@ -379,26 +399,27 @@ describe('mf-dashboard', () => {
       const card = await nextStep();
       expect(await within(card).findByRole('heading', { name: 'Review 6 questions' })).toBeTruthy();
       expect(
-        within(card).getByText('They are due today: reviewing on time keeps them in memory.'),
+        within(card).getByText('They are due now: reviewing on time keeps them in memory.'),
       ).toBeTruthy();
       expect(action(card)).toEqual(['Start focus mode', '/learn/focus']);
       const plan = within(card).getByRole('region', { name: 'Daily plan' });
       const today = within(plan).getByRole('progressbar', { name: 'New questions today' });
-      expect([today.getAttribute('aria-valuenow'), today.getAttribute('aria-valuemax')]).toEqual(['2', '21']);
-      expect(today.getAttribute('aria-valuetext')).toBe('2 of 21 new questions done');
+      expect([today.getAttribute('aria-valuenow'), today.getAttribute('aria-valuemax')]).toEqual(['2', '20']);
+      expect(today.getAttribute('aria-valuetext')).toBe('2 of 20 new questions done');
     });
 
     it('with nothing due, gives today’s share of new questions of the plan', async () => {
       const data: Dashboard = {
         ...fixture,
-        plan: { ...fixturePlan, dueToday: 0 },
+        plan: { ...fixturePlan, reviewsDue: 0 },
+        reviews: { due: 0, nextDueAt: fixturePlan.nextReviewAt },
         modes: fixture.modes.map((m) => ({ ...m, count: null })),
       };
       const { client } = fakeApi({ [DASHBOARD]: () => json(200, data) });
       await render(client);
       const card = await nextStep();
       expect(
-        await within(card).findByRole('heading', { name: "Today's plan: 19 new questions" }),
+        await within(card).findByRole('heading', { name: "Today's plan: 18 new questions" }),
       ).toBeTruthy();
       expect(action(card)).toEqual(['Learn now', '/learn']);
     });
@@ -407,6 +428,7 @@ describe('mf-dashboard', () => {
       const data: Dashboard = {
         ...fixture,
         plan: null,
+        reviews: { due: 0, nextDueAt: null },
         modes: fixture.modes.map((m) => ({ ...m, count: null })),
       };
       const { client } = fakeApi({ [DASHBOARD]: () => json(200, data) });
@@ -630,7 +652,10 @@ describe('mf-dashboard', () => {
     const tests = await screen.findByRole('region', { name: 'Mock tests' });
     expect(within(tests).getByText('Average: 25 of 33 correct (76%) over 1 mock test')).toBeTruthy();
     expect(screen.getByText('Based on 1 answer to 1 question and 1 mock test.')).toBeTruthy();
-    expectInPlan('1 day until your test on Mar 21, 2026.', 'new question today', 'review due today');
+    expectInPlan('1 day until your test on Mar 21, 2026.', 'new question left for today', 'review due now');
+    expect(screen.getByTestId('plan-share').textContent).toBe(
+      'New questions left at the start of today: 1 ÷ 1 day = 1 a day (rounded up).',
+    );
     expect(screen.getByText('saved question')).toBeTruthy();
     expect(screen.getByText(/1 wrong answer, 50% right/)).toBeTruthy();
     view.unmount();
@@ -647,7 +672,11 @@ describe('mf-dashboard', () => {
     const tests2 = await screen.findByRole('region', { name: 'Mock tests' });
     expect(within(tests2).getByText(/over 2 mock tests$/)).toBeTruthy();
     expect(screen.getByText('Based on 2 answers to 2 questions and 2 mock tests.')).toBeTruthy();
-    expectInPlan('10 days until your test on Mar 21, 2026.', 'new questions today', 'reviews due today');
+    expectInPlan(
+      '10 days until your test on Mar 21, 2026.',
+      'new questions left for today',
+      'reviews due now',
+    );
     expect(screen.getByText('saved questions')).toBeTruthy();
   });
 
@@ -668,9 +697,14 @@ describe('mf-dashboard', () => {
       '21 probni test',
     ]);
     expect([1, 3, 11].map((count) => hr('planNew', { count }))).toEqual([
-      'novo pitanje danas',
-      'nova pitanja danas',
-      'novih pitanja danas',
+      'novo pitanje još za danas',
+      'nova pitanja još za danas',
+      'novih pitanja još za danas',
+    ]);
+    expect([1, 3, 11].map((count) => hr('planShare', { count, left: 30, goal: 30 }))).toEqual([
+      'Novih pitanja na početku dana: 30 ÷ 1 dan = 30 dnevno (zaokruženo naviše).',
+      'Novih pitanja na početku dana: 30 ÷ 3 dana = 30 dnevno (zaokruženo naviše).',
+      'Novih pitanja na početku dana: 30 ÷ 11 dana = 30 dnevno (zaokruženo naviše).',
     ]);
   });
 

@@ -22,6 +22,7 @@ const attempt = (over: Partial<ExamAttemptSummary>): ExamAttemptSummary => ({
 const calm: Dashboard = {
   ...fixture,
   plan: null,
+  reviews: { due: 0, nextDueAt: null },
   modes: fixture.modes.map((m) => ({ ...m, count: null })),
   recommendations: [],
 };
@@ -51,19 +52,29 @@ describe('chooseNextStep', () => {
     });
   });
 
-  it('takes reviews from the focus mode when there is no plan', () => {
-    const focus = { ...calm, modes: fixture.modes };
+  it('takes reviews from the review queue, with or without a plan', () => {
+    const focus = { ...calm, reviews: fixture.reviews };
     expect(chooseNextStep(focus, null, NOW)).toEqual({ kind: 'review', count: 6, to: '/learn/focus' });
+    expect(chooseNextStep({ ...focus, plan: fixture.plan }, null, NOW)).toEqual({
+      kind: 'review',
+      count: 6,
+      to: '/learn/focus',
+    });
   });
 
   it('skips the plan once its day has passed or today’s new questions are done', () => {
     const plan = fixture.plan as NonNullable<Dashboard['plan']>;
-    expect(chooseNextStep({ ...calm, plan: { ...plan, dueToday: 0, daysLeft: -2 } }, null, NOW).kind).toBe(
+    expect(chooseNextStep({ ...calm, plan: { ...plan, reviewsDue: 0, daysLeft: -2 } }, null, NOW).kind).toBe(
       'practise',
     );
-    expect(chooseNextStep({ ...calm, plan: { ...plan, dueToday: 0, newPerDay: 0 } }, null, NOW).kind).toBe(
-      'practise',
-    );
+    expect(
+      chooseNextStep({ ...calm, plan: { ...plan, reviewsDue: 0, newRemaining: 0 } }, null, NOW).kind,
+    ).toBe('practise');
+    expect(chooseNextStep({ ...calm, plan: { ...plan, reviewsDue: 0 } }, null, NOW)).toEqual({
+      kind: 'plan',
+      count: 18,
+      to: '/learn',
+    });
   });
 
   it('maps a recommendation to its screen, and falls back to a little practice', () => {

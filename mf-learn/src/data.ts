@@ -5,6 +5,7 @@ import type {
   Question,
   QuestionProgressMap,
   Rating,
+  ReviewQueue,
   Topic,
 } from '@buergerfit/contract';
 import { api, useLanguage, useSession } from '@buergerfit/platform';
@@ -34,6 +35,7 @@ export const learnKeys = {
   progress: (user: UserId) => ['learn', 'progress', user] as const,
   bookmarks: (user: UserId, lang: string) => ['learn', 'bookmarks', user, lang] as const,
   focus: (user: UserId, lang: string) => ['learn', 'focus', user, lang] as const,
+  queue: (user: UserId) => ['learn', 'queue', user] as const,
   challengeBest: (user: UserId) => ['learn', 'challenge-best', user] as const,
   topics: (lang: string) => ['learn', 'topics', lang] as const,
   states: (lang: string) => ['learn', 'states', lang] as const,
@@ -135,6 +137,18 @@ export function useProgress() {
   });
 }
 
+/**
+ * The review queue (the BFF's one definition of "due", the same the dashboard and focus mode show): how many
+ * questions are due now, when the next one is, and the due ids, earliest first.
+ */
+export function useReviewQueue() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: learnKeys.queue(userId),
+    queryFn: () => api.get<ReviewQueue>(api.lang('/learn/queue')),
+  });
+}
+
 export function useTopics() {
   const { language } = useLanguage();
   return useQuery({
@@ -220,7 +234,7 @@ export function useRecordAnswer(mode: LearnMode) {
   };
 }
 
-/** Refreshes progress views whenever the BFF acknowledges an answer. */
+/** Refreshes progress views whenever the BFF acknowledges an answer; the review queue is read again. */
 export function useProgressSync() {
   const client = useQueryClient();
   const userId = useUserId();
@@ -233,6 +247,7 @@ export function useProgressSync() {
             ...old,
             [`q${item.question_id}`]: progress,
           }));
+        void client.invalidateQueries({ queryKey: learnKeys.queue(userId) });
       }),
     [client, userId],
   );

@@ -8,6 +8,7 @@ import type {
   QuestionProgress,
   QuestionProgressMap,
   Rating,
+  ReviewQueue,
   Topic,
   User,
 } from '@buergerfit/contract';
@@ -89,6 +90,25 @@ export const challengeBest = (best: ChallengeScore | null = null): ChallengeBest
   recent: best ? [best] : [],
 });
 
+/**
+ * `GET /api/en/learn/queue` as the BFF answers it for this progress: the answered questions due now, earliest due
+ * first (then by number), and the next due time after now.
+ */
+export function reviewQueue(progress: QuestionProgressMap, now = Date.now()): ReviewQueue {
+  const scheduled = Object.entries(progress)
+    .filter(([, p]) => p.seen > 0 && p.due !== null)
+    .map(([id, p]) => ({ id, due: Date.parse(p.due as string) }))
+    .sort((a, b) => a.due - b.due || Number(a.id.slice(1)) - Number(b.id.slice(1)));
+  const due = scheduled.filter((s) => s.due <= now);
+  const next = scheduled.find((s) => s.due > now);
+  return {
+    now: new Date(now).toISOString(),
+    due: due.length,
+    nextDueAt: next ? new Date(next.due).toISOString() : null,
+    ids: due.map((s) => s.id),
+  };
+}
+
 /** The routes every learn page calls, answering from these questions, progress and bookmarks. */
 export const learnRoutes = ({
   questions = [] as Question[],
@@ -99,6 +119,7 @@ export const learnRoutes = ({
   '/api/en/learn-mode': (body: unknown) => json(201, recordedAnswer(body)),
   '/api/en/user/bookmarks': () => json(200, bookmarks),
   '/api/en/learn/progress': () => json(200, progress),
+  '/api/en/learn/queue': () => json(200, reviewQueue(progress)),
   '/api/en/topics': () => json(200, [{ id: 'politics', parent: null, name: 'Politics' }] satisfies Topic[]),
 });
 

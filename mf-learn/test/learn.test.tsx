@@ -130,8 +130,7 @@ describe('learn mode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'state');
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();
-    const picture = screen.getByRole('button', { name: /^Enlarge the picture for question / });
-    expect(within(picture.closest('figure') as HTMLElement).getByText('Wappen Berlins')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Wappen Berlins' })).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'general');
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'politik');
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();
@@ -237,14 +236,16 @@ describe('modes', () => {
       ...baseRoutes(),
       '/api/en/learn/focus?limit=20': () =>
         json(200, {
-          total: 1,
+          now: '2026-03-02T09:30:00Z',
+          due: 1,
+          nextDueAt: null,
           questions: [
             { ...(QUESTIONS[1] as Question), progress: progressEntry({ correct: 0, incorrect: 1 }) },
           ],
         } satisfies FocusQueue),
     });
     await renderRemote(App, { path: '/learn/focus', basename: '/learn', client });
-    expect(await screen.findByText('1 question to review')).toBeTruthy();
+    expect(await screen.findByText('1 due now')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Focus' }).getAttribute('aria-current')).toBe('page');
     await userEvent.click(answerButton('A2'));
     await waitFor(() =>
@@ -259,10 +260,20 @@ describe('modes', () => {
   it('focus: empty queue explains where questions come from', async () => {
     const { client } = fakeApi({
       ...baseRoutes(),
-      '/api/en/learn/focus?limit=20': () => json(200, { total: 0, questions: [] } satisfies FocusQueue),
+      '/api/en/learn/focus?limit=20': () =>
+        json(200, {
+          now: '2026-03-02T09:30:00Z',
+          due: 0,
+          nextDueAt: '2026-03-03T08:00:00Z',
+          questions: [],
+        } satisfies FocusQueue),
     });
     await renderRemote(App, { path: '/learn/focus', basename: '/learn', client });
-    expect(await screen.findByText(/Nothing to review right now/)).toBeTruthy();
+    expect(await screen.findByText(/Nothing is due right now/)).toBeTruthy();
+    // When the next one falls due, in the device's zone (the tests run in UTC): tomorrow at 08:00.
+    expect(screen.getByTestId('reviews-line').textContent).toMatch(
+      /^Nothing due now · next review tomorrow 8:00\sAM$/,
+    );
   });
 
   it('bookmarks: lists the saved questions to practise', async () => {
@@ -336,8 +347,7 @@ describe('helpers', () => {
     expect([...o].sort()).toEqual([0, 1, 2, 3]);
   });
 
-  it('deckOrder: due first (earliest first), then new; not-yet-due cards are left out', () => {
-    const now = Date.parse('2026-01-10T00:00:00Z');
+  it('deckOrder: due first (in the queue’s order), then new; not-yet-due cards are left out', () => {
     const p = (due: string) => ({
       seen: 1,
       correct: 1,
@@ -351,7 +361,7 @@ describe('helpers', () => {
     const deck = deckOrder(
       [question(1), question(2), question(3), question(4)],
       { q1: p('2026-02-01T00:00:00Z'), q3: p('2026-01-09T00:00:00Z'), q4: p('2026-01-01T00:00:00Z') },
-      now,
+      ['q4', 'q3'],
     );
     expect(deck.map((q) => q.id)).toEqual(['q4', 'q3', 'q2']);
   });

@@ -27,7 +27,13 @@ describe('page headings and titles', () => {
     async (path, name) => {
       const { client } = fakeApi({
         ...learnRoutes({ questions: [question(1)] }),
-        '/api/en/learn/focus?limit=20': () => json(200, { total: 0, questions: [] } satisfies FocusQueue),
+        '/api/en/learn/focus?limit=20': () =>
+          json(200, {
+            now: '2026-03-02T09:30:00Z',
+            due: 0,
+            nextDueAt: null,
+            questions: [],
+          } satisfies FocusQueue),
         '/api/en/learn/challenge/best': () => json(200, challengeBest()),
         '/api/en/exams/a1/mistakes': () =>
           json(200, {

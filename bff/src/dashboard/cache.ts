@@ -30,7 +30,8 @@ export function dashboardKey(user: UserRow, lang: Language, catalog: string | nu
  * An entry is valid while its key holds — `users.progress_version` (bumped by triggers on every table the dashboard
  * reads: migration 013), the learner's settings and the catalog version — and until the clock changes what it
  * shows: the next Berlin midnight (streak, today's plan, days left), the deadline of a running mock test (it then
- * counts as taken), and at most DASHBOARD_MAX_AGE_MS. The user row comes with the session, so a hit costs no query;
+ * counts as taken), the moment the next question falls due (the review queue grows), and at most
+ * DASHBOARD_MAX_AGE_MS. The user row comes with the session, so a hit costs no query;
  * the key is read before the figures, so a write that lands during a build leaves a newer version behind it and is
  * never hidden.
  */
@@ -73,17 +74,29 @@ export class DashboardCache {
     return body;
   }
 
-  /** The next instant the clock alone changes the dashboard: Berlin midnight, or a running mock test's deadline. */
+  /**
+   * The next instant the clock alone changes the dashboard: Berlin midnight, a running mock test's deadline, or
+   * the next due instant of any of the learner's questions (a question outside the pool only ends it early).
+   */
   private async validUntil(userId: string, now: Date): Promise<number> {
     const { rows } = await this.db.raw(
       `SELECT ((CAST(? AS timestamptz) AT TIME ZONE 'Europe/Berlin')::date + 1)::timestamp
                 AT TIME ZONE 'Europe/Berlin' AS midnight,
               (SELECT min(deadline_at) FROM exam_attempts
-                WHERE user_id = ? AND finalized_at IS NULL AND deadline_at > CAST(? AS timestamptz)) AS deadline`,
-      [now, userId, now],
+                WHERE user_id = ? AND finalized_at IS NULL AND deadline_at > CAST(? AS timestamptz)) AS deadline,
+              (SELECT min(due) FROM question_progress
+                WHERE user_id = ? AND due > CAST(? AS timestamptz)) AS next_due`,
+      [now, userId, now, userId, now],
     );
-    const row = rows[0] as { midnight: Date | string; deadline: Date | string | null };
-    const midnight = new Date(row.midnight).getTime();
-    return row.deadline ? Math.min(midnight, new Date(row.deadline).getTime()) : midnight;
+    const row = rows[0] as {
+      midnight: Date | string;
+      deadline: Date | string | null;
+      next_due: Date | string | null;
+    };
+    return Math.min(
+      ...[row.midnight, row.deadline, row.next_due]
+        .filter((t) => t !== null)
+        .map((t) => new Date(t).getTime()),
+    );
   }
 }

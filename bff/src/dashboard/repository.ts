@@ -39,7 +39,6 @@ export type QuestionStatRow = {
   recent_correct: number | null;
   recent_incorrect: number | null;
   first_correct: boolean | null;
-  due_today: boolean | null;
   /** First answered today (Berlin): a new question of today's plan. */
   new_today: boolean | null;
 };
@@ -59,14 +58,12 @@ export async function questionStats(
             coalesce(q.retired_at IS NULL AND (q.state_code IS NULL OR q.state_code = ?), false) AS in_pool,
             p.seen_count, p.correct_count, p.incorrect_count, p.correct_streak,
             p.recent_correct, p.recent_incorrect, p.first_correct,
-            (p.due IS NOT NULL AND p.seen_count > 0
-              AND p.due < ${dayStart(`(CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date + 1`)}) AS due_today,
             (p.first_answered_at >= ${dayStart(`(CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date`)}) AS new_today
        FROM questions q
        LEFT JOIN question_progress p ON p.user_id = ? AND p.question_id = q.id
       WHERE (q.retired_at IS NULL AND (q.state_code IS NULL OR q.state_code = ?)) OR p.user_id IS NOT NULL
       ORDER BY q.id`,
-    [stateCode, now, now, userId, stateCode],
+    [stateCode, now, userId, stateCode],
   );
   return rows as QuestionStatRow[];
 }

@@ -3,6 +3,7 @@ import type {
   AchievementCode,
   BookmarksSummary,
   Dashboard,
+  DashboardReviews,
   ExamSummary,
   DashboardMode as Mode,
   StudyPlan as Plan,
@@ -18,6 +19,7 @@ import { listTopics } from '../catalog/repository';
 import { EXAM } from '../exam/rules';
 import type { Language } from '../http/lang';
 import { isMastered } from '../learn/mastery';
+import { type ReviewQueue, reviewQueue } from '../learn/queue';
 import { score80Target, THRESHOLDS } from './achievements';
 import { estimateReadiness, type QuestionEvidence } from './readiness';
 import {
@@ -78,6 +80,8 @@ export class DashboardBuilder {
     this.once('questions', () => questionStats(this.db, this.user.id, this.user.federal_state, this.now));
   private activity = () => this.once('activity', () => activity(this.db, this.user.id, this.now));
   private exams = () => this.once('exams', () => examSummary(this.db, this.user.id));
+  /** The review queue (learn/queue.ts): the one count of due questions, shared by every part that shows it. */
+  private queue = () => this.once('queue', () => reviewQueue(this.db, this.user, this.now));
   private meta = () =>
     this.once('meta', () => meta(this.db, this.user.id, this.user.federal_state, this.lang, this.now));
   private topicNames = () =>
@@ -111,18 +115,29 @@ export class DashboardBuilder {
   }
 
   async plan(): Promise<Plan | null> {
-    const [rows, m, act] = await Promise.all([this.questions(), this.meta(), this.activity()]);
-    return toPlan(rows, m, act);
+    const [rows, m, act, queue] = await Promise.all([
+      this.questions(),
+      this.meta(),
+      this.activity(),
+      this.queue(),
+    ]);
+    return toPlan(rows, m, act, queue);
+  }
+
+  async reviews(): Promise<DashboardReviews> {
+    const q = await this.queue();
+    return { due: q.due, nextDueAt: q.nextDueAt ? q.nextDueAt.toISOString() : null };
   }
 
   async recommendations(): Promise<Recommendation[]> {
-    const [rows, names, exams, m] = await Promise.all([
+    const [rows, names, exams, m, queue] = await Promise.all([
       this.questions(),
       this.topicNames(),
       this.exams(),
       this.meta(),
+      this.queue(),
     ]);
-    return toRecommendations(rows, names, exams, m, this.user.federal_state, this.now);
+    return toRecommendations(rows, names, exams, m, this.user.federal_state, this.now, queue.due);
   }
 
   /**
@@ -166,8 +181,7 @@ export class DashboardBuilder {
   }
 
   async modes(): Promise<Mode[]> {
-    const rows = await this.questions();
-    const due = rows.filter((r) => r.in_pool && r.due_today).length;
+    const { due } = await this.queue();
     // Ids only: the dashboard remote maps each to its screen (the state mode by whether a state is chosen).
     return [
       { id: 'learn', comingSoon: false, count: null },
@@ -182,18 +196,29 @@ export class DashboardBuilder {
   }
 
   async dashboard(): Promise<Dashboard> {
-    const [streak, progress, statistics, readiness, plan, recommendations, achievements, bookmarks, modes] =
-      await Promise.all([
-        this.streak(),
-        this.progress(),
-        this.statistics(),
-        this.readiness(),
-        this.plan(),
-        this.recommendations(),
-        this.achievements(),
-        this.bookmarks(),
-        this.modes(),
-      ]);
+    const [
+      streak,
+      progress,
+      statistics,
+      readiness,
+      plan,
+      reviews,
+      recommendations,
+      achievements,
+      bookmarks,
+      modes,
+    ] = await Promise.all([
+      this.streak(),
+      this.progress(),
+      this.statistics(),
+      this.readiness(),
+      this.plan(),
+      this.reviews(),
+      this.recommendations(),
+      this.achievements(),
+      this.bookmarks(),
+      this.modes(),
+    ]);
     return {
       generatedAt: this.now.toISOString(),
       streak,
@@ -201,6 +226,7 @@ export class DashboardBuilder {
       statistics,
       readiness,
       plan,
+      reviews,
       recommendations,
       achievements,
       bookmarks,
@@ -378,25 +404,28 @@ function toReadiness(rows: QuestionStatRow[], exams: ExamRow): Readiness {
 }
 
 /**
- * Today's share of new questions is fixed for the whole Berlin day: the questions unseen when the day began
- * (unseen now + first answered today) spread over the days left, today included. What is left of it counts down
- * as today's new questions are answered, and is recomputed from the new total tomorrow.
+ * The daily plan, which adds up: today's share of new questions is fixed for the Berlin day, the questions unseen
+ * when the day began (unseen now + first answered today) spread over the days left, today included, rounded up
+ * (`newGoal`); what is left of it (`newRemaining`) counts down as today's new questions are answered, and the
+ * share is worked out again from the new total tomorrow. Reviews are the review queue's (learn/queue.ts).
  */
-function toPlan(rows: QuestionStatRow[], m: MetaRow, act: ActivityRow): Plan | null {
+function toPlan(rows: QuestionStatRow[], m: MetaRow, act: ActivityRow, queue: ReviewQueue): Plan | null {
   if (!m.exam_date || m.days_left === null) return null;
   const pool = rows.filter((r) => r.in_pool);
   const unseen = pool.filter((r) => !r.seen_count).length;
   const newSeenToday = pool.filter((r) => r.seen_count && r.new_today).length;
   const daysLeft = m.days_left;
-  const todaysShare = daysLeft < 0 ? 0 : Math.ceil((unseen + newSeenToday) / Math.max(daysLeft, 1));
+  const newGoal = daysLeft < 0 ? 0 : Math.ceil((unseen + newSeenToday) / Math.max(daysLeft, 1));
   return {
     examDate: m.exam_date,
     daysLeft,
-    newPerDay: Math.max(0, todaysShare - newSeenToday),
-    newSeenToday,
-    dueToday: pool.filter((r) => r.due_today).length,
-    answeredToday: act.weekly.find((w) => w.day === act.today)?.answered ?? 0,
     unseen,
+    newSeenToday,
+    newGoal,
+    newRemaining: Math.max(0, newGoal - newSeenToday),
+    reviewsDue: queue.due,
+    nextReviewAt: queue.nextDueAt ? queue.nextDueAt.toISOString() : null,
+    answeredToday: act.weekly.find((w) => w.day === act.today)?.answered ?? 0,
   };
 }
 
@@ -407,6 +436,7 @@ function toRecommendations(
   m: MetaRow,
   stateCode: string | null,
   now: Date,
+  due: number,
 ): Recommendation[] {
   const out: Recommendation[] = [];
   if (!stateCode) {
@@ -447,7 +477,6 @@ function toRecommendations(
   if (answered === 0) {
     out.push({ id: 'general:start', category: 'general', kind: 'startLearning', params: {} });
   }
-  const due = rows.filter((r) => r.in_pool && r.due_today).length;
   if (due > 0) {
     out.push({
       id: 'general:review',

@@ -2,7 +2,7 @@ import type { AchievementCode, LearnMode } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import { awardOnAnswer, awardOnBookmark } from '../dashboard/achievements';
 import { conflict } from '../http/errors';
-import { EVIDENCE_DECAY, isMastered, masteredSql } from './mastery';
+import { EVIDENCE_DECAY, isMastered } from './mastery';
 import {
   type CardColumns,
   DEFAULT_RETENTION,
@@ -281,34 +281,6 @@ export async function replayProgress(
 export async function progressMap(db: Knex, userId: string): Promise<Map<number, Progress>> {
   const rows: ProgressRow[] = await db('question_progress').where({ user_id: userId }).orderBy('question_id');
   return new Map(rows.map((r) => [r.question_id, toProgress(r)]));
-}
-
-/**
- * Focus mode: the questions answered at least once that are not mastered or that FSRS says are due now,
- * earliest due first. Never-answered questions are not in it (they have no card yet): learn mode brings them in.
- */
-export async function focusQueue(
-  db: Knex,
-  userId: string,
-  limit: number,
-  now: Date = new Date(),
-): Promise<{ total: number; rows: ProgressRow[] }> {
-  const base = () =>
-    db('question_progress as p')
-      .join('questions as q', 'q.id', 'p.question_id')
-      .where('p.user_id', userId)
-      .where('p.seen_count', '>', 0)
-      .whereNull('q.retired_at')
-      .where((w) => w.whereNot(masteredSql(db)).orWhere('p.due', '<=', now));
-  const [counted] = (await base().count({ count: '*' })) as { count: number }[];
-  const rows: ProgressRow[] = await base()
-    .select('p.*')
-    .orderBy([
-      { column: 'p.due', order: 'asc', nulls: 'first' },
-      { column: 'p.question_id', order: 'asc' },
-    ])
-    .limit(limit);
-  return { total: Number(counted?.count ?? 0), rows };
 }
 
 export async function listBookmarkIds(db: Knex, userId: string): Promise<number[]> {

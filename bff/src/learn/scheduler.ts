@@ -3,14 +3,18 @@ import { type Card, createEmptyCard, fsrs, type Grade, generatorParameters, Rati
 
 /**
  * The spaced-repetition scheduler: FSRS (ts-fsrs), one card per learner and question in `question_progress`.
- * Default FSRS-6 weights, the learner's desired retention (0.80–0.95, default 0.90), short-term learning steps
- * (1 min, 10 min; relearning 10 min) so a wrong answer comes back in the same session, intervals capped at one
- * year (the test is a one-off goal) and, once the learner has set the date of their test, at that date (see
+ * Default FSRS-6 weights, the learner's desired retention (0.80–0.95, default 0.90), short-term steps so a wrong
+ * answer comes back in the same session: one learning step of 1 minute (a new question answered wrong is due a
+ * minute later; answered right it graduates at once, due in days: a right answer is not asked again minutes
+ * later) and one relearning step of 10 minutes (a known question answered wrong); intervals capped at one year
+ * (the test is a one-off goal) and, once the learner has set the date of their test, at that date (see
  * `capAtExam`), no fuzz (deterministic: the same history gives the same due date). A learner's own weights replace
  * the default ones once they are fitted from their answers (learn/memory-model.ts).
  */
 export const DEFAULT_RETENTION = 0.9;
 export const RETENTION_RANGE = { min: 0.8, max: 0.95 } as const;
+export const LEARNING_STEPS = ['1m'] as const;
+export const RELEARNING_STEPS = ['10m'] as const;
 
 const parametersFor = (retention: number, w?: readonly number[] | null) =>
   generatorParameters({
@@ -19,6 +23,8 @@ const parametersFor = (retention: number, w?: readonly number[] | null) =>
     maximum_interval: 365,
     enable_fuzz: false,
     enable_short_term: true,
+    learning_steps: LEARNING_STEPS,
+    relearning_steps: RELEARNING_STEPS,
   });
 
 export const FSRS_PARAMETERS = parametersFor(DEFAULT_RETENTION);

@@ -1,21 +1,15 @@
-import type { Question, QuestionProgressMap, Rating } from '@buergerfit/contract';
-import {
-  digitShortcuts,
-  Link,
-  readStorage,
-  useLanguage,
-  useShortcuts,
-  writeStorage,
-} from '@buergerfit/platform';
+import type { Question, QuestionProgressMap, Rating, ReviewQueue } from '@buergerfit/contract';
+import { digitShortcuts, Link, readStorage, useShortcuts, writeStorage } from '@buergerfit/platform';
 import { Badge, Button, buttonClass, Card, Icon, ProgressBar } from '@buergerfit/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProgress, useRecordAnswer } from '../data';
-import { Flashcard, type SwipeDirection } from '../Flashcard';
+import { useProgress, useRecordAnswer, useReviewQueue } from '../data';
+import { Flashcard } from '../Flashcard';
 import { useLearnBase } from '../PageHeading';
 import { BookmarkFailed, useQuestionBookmark } from '../Practice';
 import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
 import { ReportProblem } from '../QuestionContent';
+import { useNextDue } from '../Reviews';
 import { IntroSkeleton, questionsPage } from '../Status';
 import styles from '../styles';
 
@@ -32,18 +26,18 @@ const dueAt = (progress: QuestionProgressMap, q: Question) => {
 const isNew = (progress: QuestionProgressMap, q: Question) => (progress[q.id]?.seen ?? 0) === 0;
 
 /**
- * A session's deck: the cards due now (due ≤ now, earliest first), then the new ones (never answered, in catalog
- * order). Cards answered before but not due yet are not in it.
+ * A session's deck: the cards due now in the review queue's order (the BFF's queue, earliest due first), then the
+ * new ones (never answered, in catalog order). Cards answered before but not due yet are not in it.
  */
 export function deckOrder(
   questions: Question[],
   progress: QuestionProgressMap,
-  now = Date.now(),
+  dueIds: readonly string[],
 ): Question[] {
-  const due = questions
-    .filter((q) => dueAt(progress, q) <= now)
-    .sort((a, b) => dueAt(progress, a) - dueAt(progress, b) || a.number - b.number);
-  const fresh = questions.filter((q) => !(dueAt(progress, q) <= now) && isNew(progress, q));
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const due = dueIds.flatMap((id) => byId.get(id) ?? []);
+  const inQueue = new Set(dueIds);
+  const fresh = questions.filter((q) => !inQueue.has(q.id) && isNew(progress, q));
   return [...due, ...fresh];
 }
 
@@ -79,6 +73,7 @@ type Stage =
 function Flashcards({ questions }: { questions: Question[] }) {
   const { t } = useTranslation('learn');
   const progress = useProgress();
+  const queue = useReviewQueue();
   const [length, setLength] = useSessionLength();
   const [stage, setStage] = useState<Stage>({ kind: 'setup' });
   // Cards graded on this page, with how often they had been seen then: until progress shows the new answer
@@ -86,16 +81,26 @@ function Flashcards({ questions }: { questions: Question[] }) {
   const graded = useRef(new Map<string, number>());
   const runs = useRef(0);
 
-  // Offline (the query pauses) or failing: go on without it rather than wait (flashcards work offline).
-  const progressUnavailable =
-    !progress.data && (progress.isError || progress.fetchStatus === 'paused' || progress.failureCount > 0);
-  if (progress.isPending && !progressUnavailable) return <IntroSkeleton label={t('loadingProgress')} />;
-  const map = progress.data ?? {};
+  // Offline (the queries pause) or failing: go on without them rather than wait (flashcards work offline); then
+  // nothing is due and every card is new.
+  const failing = (q: { data: unknown; isError: boolean; fetchStatus: string; failureCount: number }) =>
+    !q.data && (q.isError || q.fetchStatus === 'paused' || q.failureCount > 0);
+  const progressUnavailable = failing(progress) || failing(queue);
+  if ((progress.isPending || queue.isPending) && !progressUnavailable)
+    return <IntroSkeleton label={t('loadingProgress')} />;
+  const map = progressUnavailable ? {} : (progress.data ?? {});
+  const reviews: ReviewQueue | undefined = progressUnavailable ? undefined : queue.data;
+  // A card graded here counts again once the BFF has its answer (its progress shows it) and, for the queue, once
+  // the queue was read after that.
   const fresh = (q: Question) => {
     const before = graded.current.get(q.id);
     return before === undefined || (map[q.id]?.seen ?? 0) > before;
   };
-  const deck = deckOrder(questions, map).filter(fresh);
+  const queueCurrent = queue.dataUpdatedAt > progress.dataUpdatedAt;
+  const dueIds = (reviews?.ids ?? []).filter(
+    (id) => !graded.current.has(id) || (queueCurrent && fresh({ id } as Question)),
+  );
+  const deck = deckOrder(questions, map, dueIds).filter(fresh);
   const ahead = aheadOrder(questions, map);
   const start = (cards: Question[]) => {
     runs.current += 1;
@@ -120,6 +125,7 @@ function Flashcards({ questions }: { questions: Question[] }) {
     );
 
   const dueCount = deck.filter((q) => !isNew(map, q)).length;
+  const nextDue = <NextDue queue={reviews} after={dueCount > 0} />;
   const newCount = deck.length - dueCount;
   return (
     <>
@@ -140,6 +146,7 @@ function Flashcards({ questions }: { questions: Question[] }) {
               {t('flashcardsNew', { count: newCount })}
             </Badge>
           </p>
+          {nextDue}
           <LengthChoice length={length} onChange={setLength} />
           <div className={styles.introAction}>
             <Button size="lg" icon="cards" onClick={() => start(deck)}>
@@ -153,7 +160,7 @@ function Flashcards({ questions }: { questions: Question[] }) {
             <Icon name="check" size={22} />
             <span>{t('flashcardsCaughtUp')}</span>
           </p>
-          <NextDue questions={ahead} progress={map} />
+          {nextDue}
           {ahead.length > 0 && (
             <>
               <LengthChoice length={length} onChange={setLength} />
@@ -170,14 +177,15 @@ function Flashcards({ questions }: { questions: Question[] }) {
   );
 }
 
-function NextDue({ questions, progress }: { questions: Question[]; progress: QuestionProgressMap }) {
+/**
+ * When the next card falls due after the ones due now (the review queue), in the learner's words and time zone;
+ * `after`: cards are due now, so it is the next review after them.
+ */
+function NextDue({ queue, after }: { queue: ReviewQueue | undefined; after: boolean }) {
   const { t } = useTranslation('learn');
-  const { language } = useLanguage();
-  const first = questions[0];
-  const due = first ? dueAt(progress, first) : Number.NaN;
-  if (Number.isNaN(due)) return null;
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(due);
-  return <p>{t('flashcardsNextDue', { date })}</p>;
+  const date = useNextDue(queue);
+  if (!date) return null;
+  return <p data-testid="next-due">{t(after ? 'flashcardsNextAfter' : 'flashcardsNextDue', { date })}</p>;
 }
 
 function LengthChoice({ length, onChange }: { length: SessionLength; onChange: (n: SessionLength) => void }) {
@@ -239,11 +247,6 @@ function FlashSession({
     setFlipped(false);
     setRevealed(false);
   };
-  // A swipe on the front turns the card over; on the back it grades: → "good" (I knew it), ← "again".
-  const swipe = (direction: SwipeDirection) => {
-    if (!flipped) flip();
-    else grade(direction === 'right' ? 'good' : 'again');
-  };
   // The start button is gone: keyboard focus goes to the first card's turn-over button.
   useEffect(() => flipButton.current?.focus(), []);
   useEffect(() => {
@@ -281,7 +284,6 @@ function FlashSession({
         question={q}
         flipped={flipped}
         onFlip={flip}
-        onSwipe={swipe}
         showTranslation={showTranslation}
       />
       <BookmarkFailed failed={bookmark.failed} />
@@ -320,8 +322,7 @@ function FlashSession({
         <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
         <ReportProblem question={q} />
       </div>
-      <p className={styles.keysHint}>{t('keyboardHintFlashcards')}</p>
-      <p className={styles.touchHint}>{t('touchHintFlashcards')}</p>
+      <p className={styles.hint}>{t('keyboardHintFlashcards')}</p>
     </div>
   );
 }

@@ -6,14 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { learnKeys, useUserId } from '../data';
 import { PageHeading } from '../PageHeading';
 import { Practice, usePractice } from '../Practice';
+import { useReviewsLine } from '../Reviews';
 import { QueryStates } from '../Status';
 import styles from '../styles';
 
 export const FOCUS_LIMIT = 20;
 
 /**
- * Focus mode (personalised learning): the questions the learner got wrong or has not mastered, in the order the
- * FSRS scheduler on the server wants them (earliest due first). A new round fetches the queue again.
+ * Focus mode (personalised learning): the review queue, the questions due now in the order the FSRS scheduler on
+ * the server wants them (earliest due first), a round of at most FOCUS_LIMIT. A new round fetches the queue again.
  */
 export function FocusPage() {
   const { t } = useTranslation('learn');
@@ -28,6 +29,7 @@ export function FocusPage() {
     refetchOnMount: 'always',
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const line = useReviewsLine(query.data);
   return (
     <>
       <PageHeading>{t('headings.focus')}</PageHeading>
@@ -35,12 +37,31 @@ export function FocusPage() {
       <QueryStates
         query={query}
         isEmpty={(d) => d.questions.length === 0}
-        empty={{ title: t('focusEmptyTitle'), text: t('focusEmpty'), icon: 'target' }}
+        empty={{
+          title: t('focusEmptyTitle'),
+          text: (
+            <>
+              {t('focusEmpty')}
+              {line && (
+                <>
+                  <br />
+                  <span data-testid="reviews-line">{line}</span>
+                </>
+              )}
+            </>
+          ),
+          icon: 'target',
+        }}
       >
         {(data) => (
           <Practice questions={data.questions} mode="focus" {...practice} showRestart={false}>
             <div className={styles.roundRow}>
-              <p className={styles.muted}>{t('focusCount', { count: data.total })}</p>
+              <p className={styles.muted}>
+                <span data-testid="reviews-line">{line}</span>
+                {data.due > data.questions.length && (
+                  <> · {t('focusRound', { count: data.questions.length })}</>
+                )}
+              </p>
               <Button
                 variant="secondary"
                 icon="refresh"

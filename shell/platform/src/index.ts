@@ -29,6 +29,7 @@ export {
 } from './storage';
 export type { Theme, ThemeChoice } from './theme';
 export { applyTheme, THEME_CHOICES, useTheme } from './theme';
+export { APP_TIME_ZONE, formatWhen, useTimeZone } from './time';
 export { documentTitle, useDocumentTitle } from './title';
 export type {
   ContactDialogProps,

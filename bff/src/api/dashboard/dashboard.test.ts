@@ -528,22 +528,24 @@ describe('daily plan and exam date', () => {
     await app
       .db('question_progress')
       .where({ user_id: a.id, question_id: general[0] })
-      .update({ due: '2026-03-11T20:00:00Z' }); // due tonight (Berlin)
+      .update({ due: '2026-03-11T10:00:00Z' }); // due an hour ago
     await seedProgress(a.id, [general[1] as number], { seen: 1, correct: 1, streak: 1 });
     await app
       .db('question_progress')
       .where({ user_id: a.id, question_id: general[1] })
-      .update({ due: '2026-03-12T05:00:00Z' }); // due tomorrow
+      .update({ due: '2026-03-11T20:00:00Z' }); // due tonight: not due now
     setClock('2026-03-11T11:00:00Z');
     const { plan } = await get(a, '/progress', progressResponseSchema);
     expect(plan).toEqual({
       examDate: '2026-03-21',
       daysLeft: 10,
-      newPerDay: Math.ceil(308 / 10),
-      newSeenToday: 0, // seeded rows carry no first-answer time
-      dueToday: 1,
-      answeredToday: 1,
       unseen: 308,
+      newSeenToday: 0, // seeded rows carry no first-answer time
+      newGoal: Math.ceil(308 / 10),
+      newRemaining: Math.ceil(308 / 10),
+      reviewsDue: 1,
+      nextReviewAt: '2026-03-11T20:00:00.000Z',
+      answeredToday: 1,
     });
     const d = await dashboard(a);
     expect(d.modes.find((m) => m.id === 'focus')?.count).toBe(1);
@@ -564,26 +566,37 @@ describe('daily plan and exam date', () => {
     // Wed 11th 12:00 Berlin: 310 unseen over 10 days (today included) → 31 new today.
     expect(await plan('2026-03-11T11:00:00Z')).toMatchObject({
       daysLeft: 10,
-      newPerDay: 31,
+      newGoal: 31,
+      newRemaining: 31,
       newSeenToday: 0,
       unseen: 310,
     });
     for (const q of general.slice(0, 5)) await answer(a, q, true, '2026-03-11T12:00:00Z');
     await answer(a, general[0] as number, false, '2026-03-11T12:30:00Z'); // a repeat is not new
-    const afterFive = { newPerDay: 26, newSeenToday: 5, answeredToday: 6, unseen: 305 };
+    const afterFive = { newGoal: 31, newRemaining: 26, newSeenToday: 5, answeredToday: 6, unseen: 305 };
     expect(await plan('2026-03-11T13:00:00Z')).toMatchObject(afterFive);
     // More than today's share: nothing new left today, never negative.
     for (const q of general.slice(5, 32)) await answer(a, q, true, '2026-03-11T14:00:00Z');
-    expect(await plan('2026-03-11T15:00:00Z')).toMatchObject({ newPerDay: 0, newSeenToday: 32, unseen: 278 });
+    expect(await plan('2026-03-11T15:00:00Z')).toMatchObject({
+      newGoal: 31,
+      newRemaining: 0,
+      newSeenToday: 32,
+      unseen: 278,
+    });
     // Thu 12th 00:30 Berlin (still the 11th in UTC): a new day, 278 unseen over 9 days → 31.
     expect(await plan('2026-03-11T23:30:00Z')).toMatchObject({
       daysLeft: 9,
-      newPerDay: 31,
+      newGoal: 31,
+      newRemaining: 31,
       newSeenToday: 0,
       unseen: 278,
     });
     await answer(a, general[40] as number, true, '2026-03-11T23:45:00Z');
-    expect(await plan('2026-03-12T08:00:00Z')).toMatchObject({ newPerDay: 30, newSeenToday: 1 });
+    expect(await plan('2026-03-12T08:00:00Z')).toMatchObject({
+      newGoal: 31,
+      newRemaining: 30,
+      newSeenToday: 1,
+    });
   });
 });
 

@@ -68,9 +68,10 @@ describe('POST /api/{lang}/learn-mode', () => {
     const afterGood1 = f.next(createEmptyCard(t0), t0, Rating.Good).card;
     const afterGood2 = f.next(afterGood1, afterGood1.due, Rating.Good).card;
     const afterAgain = f.next(afterGood2, afterGood2.due, Rating.Again).card;
-    // Sanity of the expectation itself: a learning step, then graduation to days, then a relearning step.
-    expect(afterGood1.due.getTime() - t0.getTime()).toBe(10 * 60_000);
-    expect(afterGood2.due.getTime() - afterGood1.due.getTime()).toBeGreaterThanOrEqual(86_400_000);
+    // Sanity of the expectation itself: a right first answer graduates at once (2 days), the next right answer
+    // schedules further, a wrong one then takes the 10-minute relearning step.
+    expect(afterGood1.due.getTime() - t0.getTime()).toBe(2 * 86_400_000);
+    expect(afterGood2.due.getTime() - afterGood1.due.getTime()).toBeGreaterThan(2 * 86_400_000);
     expect(afterAgain.due.getTime() - afterGood2.due.getTime()).toBe(10 * 60_000);
 
     try {
@@ -186,21 +187,32 @@ describe('progress and focus', () => {
     expect((await get('', '/api/en/learn/progress')).status).toBe(401);
   });
 
-  it('focus lists wrong and unmastered questions, earliest due first, not mastered-and-not-due ones', async () => {
+  it('focus is the review queue: due questions only, earliest due first', async () => {
     const carol = await signIn(app, 'learn-carol');
-    expect(await (await get(carol, '/api/en/learn/focus')).json()).toEqual({ total: 0, questions: [] });
-    await answer(carol, { question_id: 40, is_correct: true }); // learning step, not mastered
+    expect(await (await get(carol, '/api/en/learn/focus')).json()).toMatchObject({
+      due: 0,
+      nextDueAt: null,
+      questions: [],
+    });
+    await answer(carol, { question_id: 40, is_correct: true }); // right: due in 2 days
     await answer(carol, { question_id: 41, is_correct: true });
     await answer(carol, { question_id: 41, is_correct: true }); // mastered, due in days
     await answer(carol, { question_id: 42, is_correct: false }); // wrong: due in a minute
-    const res = await get(carol, '/api/de/learn/focus?limit=10');
-    expect(res.status).toBe(200);
-    const focus = await res.json();
-    expect(focus.total).toBe(2);
-    expect(focus.questions.map((q: { id: string }) => q.id)).toEqual(['q42', 'q40']);
-    expect(focus.questions[0]).toMatchObject({ number: 42, progress: { incorrect: 1, mastered: false } });
-    expect(typeof focus.questions[0].text).toBe('string');
-    expect((await (await get(carol, '/api/en/learn/focus?limit=1')).json()).questions).toHaveLength(1);
+    await answer(carol, { question_id: 43, is_correct: false });
+    // A minute and a second later: the wrong ones are due, in the order they fell due.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      const res = await get(carol, '/api/de/learn/focus?limit=10');
+      expect(res.status).toBe(200);
+      const focus = await res.json();
+      expect(focus.due).toBe(2);
+      expect(focus.questions.map((q: { id: string }) => q.id)).toEqual(['q42', 'q43']);
+      expect(focus.questions[0]).toMatchObject({ number: 42, progress: { incorrect: 1, mastered: false } });
+      expect(typeof focus.questions[0].text).toBe('string');
+      expect((await (await get(carol, '/api/en/learn/focus?limit=1')).json()).questions).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await get(carol, '/api/en/learn/focus?limit=0')).status).toBe(400);
     expect((await get(carol, '/api/en/learn/focus?limit=abc')).status).toBe(400);
     expect((await get('', '/api/en/learn/focus')).status).toBe(401);

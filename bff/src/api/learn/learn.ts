@@ -8,10 +8,10 @@ import { badRequest } from '../../http/errors';
 import { requestLanguage } from '../../http/lang';
 import { enforceRateLimit, rateLimitKey } from '../../http/rate-limit';
 import { challengeScore } from '../../learn/challenge';
+import { type ReviewQueue, reviewQueue } from '../../learn/queue';
 import {
   bestChallenge,
   type ChallengeRow,
-  focusQueue,
   progressMap,
   questionExists,
   recentChallenges,
@@ -19,6 +19,13 @@ import {
   saveChallenge,
   toProgress,
 } from '../../learn/repository';
+
+/** The contract's review summary of a queue read. */
+const summary = (q: ReviewQueue) => ({
+  now: q.now.toISOString(),
+  due: q.due,
+  nextDueAt: q.nextDueAt ? q.nextDueAt.toISOString() : null,
+});
 
 const challengeJson = (r: ChallengeRow) => ({
   score: r.score,
@@ -72,16 +79,23 @@ export function learnRoutes({ db }: Deps, mount: Mount): Router {
 
   mount(router, learnCalls.focus, async (ctx, { query: { limit } }) => {
     const lang = requestLanguage(ctx);
-    const { total, rows } = await focusQueue(db, currentUser(ctx).id, limit);
-    const questions = await listQuestions(db, lang, { ids: rows.map((r) => r.question_id) });
+    const queue = await reviewQueue(db, currentUser(ctx), new Date(), limit);
+    const questions = await listQuestions(db, lang, { ids: queue.rows.map((r) => r.question_id) });
     const byId = new Map(questions.map((q) => [q.number, q]));
     ctx.set('Cache-Control', 'private, no-store');
     return {
-      total,
-      questions: rows
+      ...summary(queue),
+      questions: queue.rows
         .filter((r) => byId.has(r.question_id))
         .map((r) => ({ ...(byId.get(r.question_id) as LearnQuestion), progress: toProgress(r) })),
     };
+  });
+
+  mount(router, learnCalls.queue, async (ctx) => {
+    // Every due question (the pool holds at most 310).
+    const queue = await reviewQueue(db, currentUser(ctx), new Date(), 1000);
+    ctx.set('Cache-Control', 'private, no-store');
+    return { ...summary(queue), ids: queue.rows.map((r) => `q${r.question_id}`) };
   });
 
   mount(router, learnCalls.challenge, async (ctx, { body: round }) => {
