@@ -60,7 +60,10 @@ describe('flashcards: the card', () => {
     ]);
     await start();
     expect(screen.getByRole('heading', { name: 'Wie heißt die Hauptstadt?' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Ein Stadtplan' })).toBeTruthy();
+    // The picture enlarges; what it shows is folded under it.
+    const picture = screen.getByRole('button', { name: 'Enlarge the picture for question 1' });
+    expect(picture.querySelector('img')?.getAttribute('alt')).toBe('Picture for question 1');
+    expect(within(picture.closest('figure') as HTMLElement).getByText('Ein Stadtplan')).toBeTruthy();
     expect(screen.getByText('Question 1')).toBeTruthy();
     // The answer is on the back, out of sight; no answer options anywhere.
     expect(hiddenFromLearner(within(card()).getByText('Berlin'))).toBe(true);
@@ -96,11 +99,12 @@ describe('flashcards: the card', () => {
     expect(side()).toBe('back');
     await userEvent.keyboard('{Enter}');
     expect(side()).toBe('front');
-    // A swipe of 50 px or more to either side.
+    // A swipe of 50 px or more to either side (on the back a swipe grades: flashcard-swipe.test.tsx).
     swipe(card(), { x: 200, y: 300 }, { x: 120, y: 310 });
     expect(side()).toBe('back');
+    await userEvent.keyboard(' ');
     swipe(card(), { x: 100, y: 300 }, { x: 150, y: 300 });
-    expect(side()).toBe('front');
+    expect(side()).toBe('back');
   });
 
   it('does not turn over for a vertical swipe (scrolling), a short swipe, or a swipe the browser took over', async () => {

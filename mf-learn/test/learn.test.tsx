@@ -130,7 +130,8 @@ describe('learn mode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'state');
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Wappen Berlins' })).toBeTruthy();
+    const picture = screen.getByRole('button', { name: /^Enlarge the picture for question / });
+    expect(within(picture.closest('figure') as HTMLElement).getByText('Wappen Berlins')).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'general');
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'politik');
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();

@@ -4,7 +4,7 @@ import { Badge, Button, buttonClass, Card, Icon, ProgressBar } from '@buergerfit
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgress, useRecordAnswer, useReviewQueue } from '../data';
-import { Flashcard } from '../Flashcard';
+import { Flashcard, type SwipeDirection } from '../Flashcard';
 import { useLearnBase } from '../PageHeading';
 import { BookmarkFailed, useQuestionBookmark } from '../Practice';
 import { BookmarkButton, ReadAloudButton, TranslationToggle } from '../QuestionCard';
@@ -247,6 +247,11 @@ function FlashSession({
     setFlipped(false);
     setRevealed(false);
   };
+  // A swipe on the front turns the card over; on the back it grades: → "good" (I knew it), ← "again".
+  const swipe = (direction: SwipeDirection) => {
+    if (!flipped) flip();
+    else grade(direction === 'right' ? 'good' : 'again');
+  };
   // The start button is gone: keyboard focus goes to the first card's turn-over button.
   useEffect(() => flipButton.current?.focus(), []);
   useEffect(() => {
@@ -284,6 +289,7 @@ function FlashSession({
         question={q}
         flipped={flipped}
         onFlip={flip}
+        onSwipe={swipe}
         showTranslation={showTranslation}
       />
       <BookmarkFailed failed={bookmark.failed} />
@@ -322,7 +328,8 @@ function FlashSession({
         <BookmarkButton bookmarked={bookmark.bookmarked} onToggle={bookmark.toggle} />
         <ReportProblem question={q} />
       </div>
-      <p className={styles.hint}>{t('keyboardHintFlashcards')}</p>
+      <p className={styles.keysHint}>{t('keyboardHintFlashcards')}</p>
+      <p className={styles.touchHint}>{t('touchHintFlashcards')}</p>
     </div>
   );
 }
