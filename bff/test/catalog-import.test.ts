@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog, SUPPLEMENT_PATH } from '../src/catalog/import';
+import { listQuestions } from '../src/catalog/repository';
 import { CONTENT_DIR } from '../src/content/content';
 import { createTestApp, type TestApp } from './helpers/app';
 import { signIn } from './helpers/sign-in';
@@ -201,6 +202,17 @@ describe('catalog import', () => {
       'be-1.png': { width: 358, height: 640 },
     });
     expect((await sizes()).q21?.imageSize).toEqual({ width: 512, height: 512 });
+
+    // A database whose catalog was imported before sizes were read, and no import since (a start imports only into
+    // an empty database): the first read of the questions reads the sizes from the pictures and keeps them.
+    await app.db('catalog_meta').where({ key: 'image_sizes' }).delete();
+    const read = await listQuestions(app.db, 'en', { ids: [21, 55] });
+    expect(read.map((x) => x.imageSize)).toEqual([
+      { width: 512, height: 512 },
+      { width: 480, height: 242 },
+    ]);
+    const kept = await app.db('catalog_meta').where({ key: 'image_sizes' }).first('value');
+    expect(JSON.parse(kept?.value ?? '{}')['be-1.png']).toEqual({ width: 358, height: 640 });
   });
 
   it('refuses a picture that is not a PNG or JPEG, naming the question', async () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
 /**
  * The size in pixels of a catalog picture, read from its file's header: PNG (the IHDR chunk) and baseline or
  * progressive JPEG (the first SOF segment) are the formats the catalog uses. Anything else, or a file cut short, is
@@ -54,4 +57,28 @@ export function pictureSize(file: Buffer): PictureSize | null {
       ? jpegSize(file)
       : null;
   return size && size.width > 0 && size.height > 0 ? size : null;
+}
+
+/**
+ * The sizes of the pictures in a folder, by file name (a catalog imported before sizes were read has only the
+ * folder): each PNG or JPEG read once; a file of another kind, or a folder that cannot be read, is left out.
+ */
+export async function readPictureSizes(folder: string): Promise<Record<string, PictureSize>> {
+  const sizes: Record<string, PictureSize> = {};
+  let files: string[];
+  try {
+    files = await fs.readdir(folder);
+  } catch {
+    return sizes;
+  }
+  for (const file of files) {
+    if (!/\.(png|jpe?g)$/i.test(file)) continue;
+    try {
+      const size = pictureSize(await fs.readFile(path.join(folder, file)));
+      if (size) sizes[file] = size;
+    } catch {
+      // Unreadable: no size, the picture still shows.
+    }
+  }
+  return sizes;
 }

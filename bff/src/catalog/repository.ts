@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { FederalState, Question, Topic } from '@buergerfit/contract';
 import type { Knex } from 'knex';
 import type { Language } from '../http/lang';
+import { type PictureSize, readPictureSizes } from './picture-size';
 
 /** The catalog as the API answers it: the contract's shapes. */
 export type { FederalState, Topic };
@@ -123,10 +125,26 @@ export async function listQuestions(
   });
 }
 
-/** Each catalog picture's size in pixels by file name, as the import read them (none before an import). */
-async function pictureSizes(db: Knex): Promise<Record<string, { width: number; height: number }>> {
-  const row = await db('catalog_meta').where({ key: 'image_sizes' }).first('value');
-  return row?.value ? JSON.parse(row.value) : {};
+/**
+ * Each catalog picture's size in pixels by file name, as the import read them. A catalog imported before sizes
+ * were read (the import runs only on an empty database) has none: they are read from its pictures once and kept.
+ */
+async function pictureSizes(db: Knex): Promise<Record<string, PictureSize>> {
+  const rows: { key: string; value: string }[] = await db('catalog_meta')
+    .whereIn('key', ['image_sizes', 'image_dir'])
+    .select('key', 'value');
+  const stored = rows.find((r) => r.key === 'image_sizes')?.value;
+  if (stored) return JSON.parse(stored);
+  const dir = rows.find((r) => r.key === 'image_dir')?.value;
+  if (!dir) return {};
+  const sizes = await readPictureSizes(path.join(dir, 'images'));
+  if (Object.keys(sizes).length > 0) {
+    await db('catalog_meta')
+      .insert({ key: 'image_sizes', value: JSON.stringify(sizes) })
+      .onConflict('key')
+      .ignore();
+  }
+  return sizes;
 }
 
 export async function catalogInfo(db: Knex): Promise<{ edition: string | null; imageDir: string | null }> {
