@@ -120,7 +120,11 @@ function LearnList({ questions }: { questions: Question[] }) {
   const deferredSearch = useDeferredValue(search);
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState(false);
-  const [sheetOpen, setSheetOpen] = useState(false);
+  // While the filter sheet is open, the question behind it stays as it was (its list and place): the filters
+  // apply to the page when the sheet closes, a tap away, instead of the page changing under the sheet as the
+  // learner types (a layout shift on a slow phone).
+  const [behindSheet, setBehindSheet] = useState<{ questions: Question[]; index: number } | null>(null);
+  const sheetOpen = behindSheet !== null;
   // The numbers (one button per question, 310 of them) are made only while the list is open: the page starts
   // without them, on the server and in the browser.
   const [listOpen, setListOpen] = useState(false);
@@ -274,7 +278,7 @@ function LearnList({ questions }: { questions: Question[] }) {
           aria-haspopup="dialog"
           // With filters on, the name says how many ("Filters (2 active)"); the badge shows the number.
           aria-label={active > 0 ? `${t('filters')} ${t('activeFilters', { count: active })}` : undefined}
-          onClick={() => setSheetOpen(true)}
+          onClick={() => setBehindSheet({ questions: filtered, index })}
         >
           {t('filters')}
           {active > 0 && <Badge tone="primary">{active}</Badge>}
@@ -285,7 +289,7 @@ function LearnList({ questions }: { questions: Question[] }) {
       </p>
       <Sheet
         open={sheetOpen}
-        onClose={() => setSheetOpen(false)}
+        onClose={() => setBehindSheet(null)}
         title={t('filtersTitle')}
         closeLabel={t('close')}
         footer={
@@ -293,7 +297,7 @@ function LearnList({ questions }: { questions: Question[] }) {
             <Button variant="secondary" disabled={!filtering} onClick={clearFilters}>
               {t('clearFilters')}
             </Button>
-            <Button onClick={() => setSheetOpen(false)}>
+            <Button onClick={() => setBehindSheet(null)}>
               {t('showMatches', { count: filtered.length })}
             </Button>
           </>
@@ -358,7 +362,7 @@ function LearnList({ questions }: { questions: Question[] }) {
           </label>
         </div>
       </Sheet>
-      {filtered.length === 0 ? (
+      {(behindSheet?.questions ?? filtered).length === 0 ? (
         <EmptyState
           icon="search"
           title={t('emptyFilter')}
@@ -371,7 +375,13 @@ function LearnList({ questions }: { questions: Question[] }) {
           }
         />
       ) : (
-        <Practice questions={filtered} mode="learn" index={index} onIndex={setIndex} shuffle={shuffle}>
+        <Practice
+          questions={behindSheet?.questions ?? filtered}
+          mode="learn"
+          index={behindSheet?.index ?? index}
+          onIndex={setIndex}
+          shuffle={shuffle}
+        >
           {list}
         </Practice>
       )}
