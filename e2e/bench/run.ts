@@ -44,7 +44,7 @@ const BUDGET = {
   dashboardRps: 500,
   dashboardP99Ms: 100,
   /** A warm server render of /learn in its sandbox (median), and the first one, which starts the sandbox. */
-  ssrWarmMs: 100,
+  ssrWarmMs: 150,
   ssrColdMs: 1000,
 };
 
@@ -223,13 +223,13 @@ function ssrBudgets(rows: SsrRow[]): Budget[] {
   return rows.flatMap((r) => [
     {
       name: `server render of ${r.page} in its sandbox, warm median ≤ ${BUDGET.ssrWarmMs} ms`,
-      value: `${r.warmMedianMs.toFixed(1)} ms (p95 ${r.warmP95Ms.toFixed(1)} ms, ${r.warmRuns} runs)`,
-      ok: r.warmMedianMs <= BUDGET.ssrWarmMs,
+      value: `${r.warmMedianMs.toFixed(1)} ms (p95 ${r.warmP95Ms.toFixed(1)} ms, ${r.warmRuns} runs, ${r.plain} sent plain)`,
+      ok: r.warmMedianMs <= BUDGET.ssrWarmMs && r.plain === 0,
     },
     {
       name: `first server render of ${r.page} after start (starts its sandbox) ≤ ${BUDGET.ssrColdMs} ms`,
-      value: `${r.coldMs.toFixed(0)} ms`,
-      ok: r.coldMs <= BUDGET.ssrColdMs,
+      value: r.coldMs === null ? 'sent plain' : `${r.coldMs.toFixed(0)} ms`,
+      ok: r.coldMs !== null && r.coldMs <= BUDGET.ssrColdMs,
     },
   ]);
 }
@@ -272,7 +272,7 @@ function report(
     '| --- | ---: | ---: | ---: | ---: |',
     ...ssr.map(
       (r) =>
-        `| ${r.page} | ${r.coldMs.toFixed(0)} | ${r.warmMedianMs.toFixed(1)} | ${r.warmP95Ms.toFixed(1)} | ${r.warmRuns} |`,
+        `| ${r.page} | ${r.coldMs === null ? 'plain' : r.coldMs.toFixed(0)} | ${r.warmMedianMs.toFixed(1)} | ${r.warmP95Ms.toFixed(1)} | ${r.warmRuns} (${r.plain} plain) |`,
     ),
     '',
     '## API',
