@@ -30,6 +30,37 @@ const texts = (lang, ns) =>
 /** Route shots: [name, path, optional action that brings the page into its state]. */
 function screens(lang) {
   const exam = texts(lang, 'exam');
+  const learn = texts(lang, 'learn');
+  const tap = (page, name) => page.getByRole('main').getByRole('button', { name, exact: true }).click();
+  /** Learn mode after a wrong answer: the verdict and the open explanation brought into view. */
+  const answerWrong = async (page) => {
+    const [first] = await (await page.request.get(`${base}/api/${lang}/learn`)).json();
+    await page.locator(`[data-answer="${(first.correct + 1) % 4}"]`).click();
+    await page.getByTestId('feedback').locator('details[open]').waitFor();
+  };
+  /** A challenge of three answers, ended early: its summary. */
+  const endChallenge = async (page) => {
+    await tap(page, learn.challengeStart);
+    for (let i = 0; i < 3; i++) {
+      await page.locator('[data-answer]').first().click();
+      if (i < 2) await tap(page, learn.next);
+    }
+    await tap(page, learn.challengeStop);
+    await page.getByTestId('challenge-summary').waitFor();
+  };
+  /** The first flashcard turned over: its back with the question above the answer. */
+  const flashcardBack = async (page) => {
+    await tap(page, learn.flashcardsStart);
+    await tap(page, learn.showAnswer);
+    await page.locator('[data-side="back"]').waitFor();
+    // Turned all the way (the card turns over in half a second).
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  };
+  /** State practice's first picture, enlarged. */
+  const enlargePicture = async (page) => {
+    await page.getByTestId('enlarge-picture').first().click();
+    await page.getByRole('dialog').waitFor();
+  };
   const start = (label) => async (page) => {
     await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
     await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
@@ -50,7 +81,12 @@ function screens(lang) {
       ['learn-focus', '/learn/focus'],
       ['learn-flashcards', '/learn/flashcards'],
       ['learn-challenge', '/learn/challenge'],
+      ['learn-wrong-answer', '/learn', answerWrong],
+      ['learn-resumed-130', '/learn?question=130'],
       ['learn-state', '/learn/state'],
+      ['learn-state-picture', '/learn/state', enlargePicture],
+      ['learn-challenge-summary', '/learn/challenge', endChallenge],
+      ['learn-flashcard-back', '/learn/flashcards', flashcardBack],
       ['learn-bookmarks', '/learn/bookmarks'],
       ['learn-mistakes', '/learn/mistakes'],
       ['exam-start', '/exam'],

@@ -301,6 +301,20 @@ test.describe('exam remote', () => {
     await expect(main(page).getByTestId('guest-prompt')).toHaveCount(0);
     await expect(main(page).getByRole('heading', { level: 2, name: 'Your answers' })).toBeVisible();
     const items = main(page).getByTestId('review-item');
+    // The review opens on the wrong, blank and unsure answers; all 33 are one tap away.
+    const toPractise = main(page).getByRole('checkbox', {
+      name: /Show only the \d+ wrong or unsure answers/,
+    });
+    await expect(toPractise).toBeChecked();
+    const shownFirst = Number(
+      (
+        await main(page)
+          .getByText(/^Show only the \d+ wrong/)
+          .textContent()
+      )?.match(/\d+/)?.[0],
+    );
+    await expect(items).toHaveCount(shownFirst);
+    await toPractise.uncheck();
     await expect(items).toHaveCount(33);
     // Every question shows its correct answer; the unanswered ones say so.
     await expect(main(page).getByText('Correct answer', { exact: true })).toHaveCount(33);
@@ -311,15 +325,12 @@ test.describe('exam remote', () => {
       .getByText(/^wrong$/)
       .count();
     expect(wrong).toBeGreaterThanOrEqual(27);
+    expect(shownFirst).toBe(wrong);
     await expectAccessible(page);
-    await main(page)
-      .getByRole('checkbox', { name: /Show only the \d+ wrong or unsure answers/ })
-      .check();
-    await expect(items).toHaveCount(wrong);
 
-    // A reload shows the same result; then a retake starts a fresh attempt at once.
+    // A reload shows the same result, opened on the wrong answers; then a retake starts a fresh attempt at once.
     await page.reload();
-    await expect(main(page).getByTestId('review-item')).toHaveCount(33);
+    await expect(main(page).getByTestId('review-item')).toHaveCount(wrong);
     await main(page).getByRole('button', { name: 'Take the test again' }).click();
     await expect(page).toHaveURL(/\/exam$/);
     await question(page, 1);
@@ -352,7 +363,9 @@ test.describe('exam remote', () => {
     await expect(main(page).getByText(/^Time is up/)).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(new RegExp(`/exam/result/${id}$`));
     await expect(main(page).getByTestId('exam-score')).toHaveText(/^[01]\/33 correct$/);
-    await expect(main(page).getByTestId('review-item')).toHaveCount(33);
+    const score = Number((await main(page).getByTestId('exam-score').textContent())?.split('/')[0]);
+    // The review opens on the wrong and blank ones.
+    await expect(main(page).getByTestId('review-item')).toHaveCount(33 - score);
     // The server takes no more answers.
     const late = await page.request.put(`/api/en/exams/${id}/answers/2`, { data: { answer: 1 } });
     expect(late.status()).toBe(409);
