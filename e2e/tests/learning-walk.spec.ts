@@ -282,3 +282,52 @@ test.describe('the rough edges of the walk (390 px, touch)', () => {
     await expect(card).toHaveAttribute('data-side', 'front');
   });
 });
+
+for (const lang of ['de', 'hr'] as const) {
+  test.describe(`in ${lang} on a touch phone (390 px)`, () => {
+    test.use({ ...PHONE, locale: lang });
+
+    test('the flashcards say the gestures, not the keys; the exam hides its keys; pictures enlarge', async ({
+      page,
+    }) => {
+      const learn = texts(lang, 'learn');
+      const exam = texts(lang, 'exam');
+      const question = texts(lang, 'question');
+      await page.addInitScript((l) => localStorage.setItem('buergerfit.language', l), lang);
+      await signInLearner(page, `walk-${lang}`);
+      await page.goto('/learn/flashcards');
+      await main(page).getByRole('button', { name: learn.flashcardsStart }).tap();
+      await expect(main(page).getByText(learn.touchHintFlashcards)).toBeVisible();
+      await expect(main(page).getByText(learn.keyboardHintFlashcards)).toBeHidden();
+
+      await page.goto('/learn/state');
+      const enlarge = question.picture.enlarge.replace('{{number}}', 'BE-1');
+      await main(page).getByRole('button', { name: enlarge }).tap();
+      const alt = question.picture.alt.replace('{{number}}', 'BE-1');
+      await expect(page.getByRole('dialog', { name: alt })).toBeVisible();
+      await page.getByRole('button', { name: question.picture.close }).tap();
+
+      await page.goto('/exam');
+      await main(page).getByRole('button', { name: exam.mock.start }).tap();
+      await expect(main(page).getByRole('group', { name: exam.run.answersLegend })).toBeVisible();
+      await expect(main(page).getByText(exam.run.answersKeys)).toBeHidden();
+      await expect(main(page).getByText(exam.run.unsureKey)).toBeHidden();
+    });
+  });
+}
+
+test.describe('with a keyboard (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+
+  test('the keys are said, the gestures are not', async ({ page }) => {
+    await signInLearner(page, 'walk-desk');
+    await page.goto('/learn/flashcards');
+    await main(page).getByRole('button', { name: 'Start session' }).click();
+    await expect(main(page).getByText(texts('en', 'learn').keyboardHintFlashcards)).toBeVisible();
+    await expect(main(page).getByText(texts('en', 'learn').touchHintFlashcards)).toBeHidden();
+    await page.goto('/exam');
+    await main(page).getByRole('button', { name: 'Start mock test' }).click();
+    await expect(main(page).getByRole('group', { name: 'Your answer (keys 1–4)' })).toBeVisible();
+    await expect(main(page).getByText('(U)')).toBeVisible();
+  });
+});
