@@ -129,11 +129,15 @@ describe('learn mode', () => {
     await screen.findByText('Question 1 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'state');
+    // The question behind the sheet changes when the sheet closes.
+    await userEvent.click(screen.getByRole('button', { name: 'Show 1 question' }));
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();
     const picture = screen.getByRole('button', { name: /^Enlarge the picture for question / });
     expect(within(picture.closest('figure') as HTMLElement).getByText('Wappen Berlins')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1 active)' }));
     await userEvent.selectOptions(screen.getByLabelText('Questions'), 'general');
     await userEvent.selectOptions(screen.getByLabelText('Topic'), 'politik');
+    await userEvent.click(screen.getByRole('button', { name: 'Show 1 question' }));
     expect(screen.getByText('Question 1 of 1')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Go to question number'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Go' }));
