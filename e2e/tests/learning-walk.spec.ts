@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { answers, progress, type Q, signInLearner } from '../support/learn';
 
@@ -306,6 +307,12 @@ for (const lang of ['de', 'hr'] as const) {
       const alt = question.picture.alt.replace('{{number}}', 'BE-1');
       await expect(page.getByRole('dialog', { name: alt })).toBeVisible();
       await page.getByRole('button', { name: question.picture.close }).tap();
+      // What the picture's button says on screen is in its name (axe's label-content-name-mismatch).
+      const { violations } = await new AxeBuilder({ page })
+        .include('main')
+        .withRules(['label-content-name-mismatch'])
+        .analyze();
+      expect(violations).toEqual([]);
 
       await page.goto('/exam');
       await main(page).getByRole('button', { name: exam.mock.start }).tap();

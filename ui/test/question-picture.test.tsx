@@ -9,7 +9,7 @@ afterEach(cleanup);
 const TEXTS: Record<PictureText, string> = {
   alt: 'Picture for question 21',
   enlarge: 'Enlarge the picture for question 21',
-  enlargeHint: 'Tap to enlarge',
+  enlargeHint: 'Enlarge',
   close: 'Close picture',
   description: 'Picture description',
 };
@@ -27,6 +27,14 @@ describe('a question’s picture', () => {
     expect(screen.getByRole('button', { name: 'Enlarge the picture for question 21' }).className).toMatch(
       /sized/,
     );
+  });
+
+  it('says on the picture what its button does, in words its name contains (label-content-name-mismatch)', () => {
+    render(<QuestionPicture src="/catalog-images/q021.png" text={text} />);
+    const button = screen.getByRole('button', { name: 'Enlarge the picture for question 21' });
+    const visible = button.querySelector('span')?.textContent as string;
+    expect(visible).toBe('Enlarge');
+    expect(button.getAttribute('aria-label')?.toLowerCase()).toContain(visible.toLowerCase());
   });
 
   it('without a size (an older server) it still shows, growing when it loads', () => {
