@@ -32,11 +32,17 @@ function screens(lang) {
   const exam = texts(lang, 'exam');
   const learn = texts(lang, 'learn');
   const tap = (page, name) => page.getByRole('main').getByRole('button', { name, exact: true }).click();
+  /** Every transition and animation over (a card turning, a dialog fading in). */
+  const settled = (page) =>
+    page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   /** Learn mode after a wrong answer: the verdict and the open explanation brought into view. */
   const answerWrong = async (page) => {
     const [first] = await (await page.request.get(`${base}/api/${lang}/learn`)).json();
     await page.locator(`[data-answer="${(first.correct + 1) % 4}"]`).click();
     await page.getByTestId('feedback').locator('details[open]').waitFor();
+    // The whole page is shot: from its top, so the sticky header is where it belongs.
+    await settled(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
   };
   /** A challenge of three answers, ended early: its summary. */
   const endChallenge = async (page) => {
@@ -54,12 +60,13 @@ function screens(lang) {
     await tap(page, learn.showAnswer);
     await page.locator('[data-side="back"]').waitFor();
     // Turned all the way (the card turns over in half a second).
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settled(page);
   };
   /** State practice's first picture, enlarged. */
   const enlargePicture = async (page) => {
     await page.getByTestId('enlarge-picture').first().click();
     await page.getByRole('dialog').waitFor();
+    await settled(page);
   };
   const start = (label) => async (page) => {
     await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
