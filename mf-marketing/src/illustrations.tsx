@@ -111,9 +111,13 @@ export function HeroArt({ className }: { className?: string }) {
         w={2}
       />
       <P d="M104 134V96" c="text-secondary" w={2} />
-      <P d="M108 100h24" c="text" w={7} />
-      <P d="M108 107h24" c="danger" w={7} />
-      <P d="M108 114h24" c="accent" w={7} />
+      {/* Black, red and gold in either theme (not the theme's text, danger and accent roles, which turn white, pink
+          and yellow in the dark one); square ends, so the stripes meet. */}
+      <g data-flag="de" strokeWidth={7} strokeLinecap="butt">
+        <path d="M105 100h35" stroke="var(--bf-flag-de-black)" />
+        <path d="M105 107h35" stroke="var(--bf-flag-de-red)" />
+        <path d="M105 114h35" stroke="var(--bf-flag-de-gold)" />
+      </g>
       {/* The phone with a question, the right answer checked. */}
       <rect
         x={196}
