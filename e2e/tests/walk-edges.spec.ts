@@ -24,3 +24,25 @@ test.describe('the landing page (390 px)', () => {
     }
   });
 });
+
+test.describe('the test says where the learner is once (390 px)', () => {
+  test.use(PHONE);
+
+  test('“Question 1 of 33” once, as the heading in the bar that stays in view; no “Question 1/33” beside it', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    await main(page).getByRole('button', { name: 'Start demo' }).tap();
+    const heading = main(page).getByRole('heading', { level: 2, name: 'Question 1 of 33' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(heading).toHaveCSS('text-transform', 'none');
+    await expect(main(page).getByText(/Question 1\b/)).toHaveCount(1);
+    await expect(main(page).getByText(/\d+\/33/)).toHaveCount(0);
+    // It stays in view as the learner scrolls to the answers and on to the next question.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(heading).toBeInViewport();
+    await main(page).getByRole('button', { name: 'Next', exact: true }).tap();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Question 2 of 33' })).toBeInViewport();
+  });
+});

@@ -193,10 +193,11 @@ export function ExamRunner({
     <div className={styles.runner}>
       <div ref={barRef} className={styles.topBar} data-testid="exam-top-bar">
         <div className={styles.topBarRow}>
-          {/* The heading below says the same to screen readers; the bar is its value for the eye. */}
-          <span className={styles.progressText} aria-hidden="true">
-            {t('run.progressShort', { current: position, total })}
-          </span>
+          {/* Where the learner is, said once: the question's heading, in the bar that stays in view (the card below
+              names it by this heading; the focus comes here on each new question). */}
+          <h2 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} className={styles.progressText}>
+            {t('run.questionOf', { current: position, total })}
+          </h2>
           {countdown.secondsLeft !== null && (
             <Timer secondsLeft={countdown.secondsLeft} announcedMinutes={countdown.announcedMinutes} />
           )}
@@ -212,9 +213,6 @@ export function ExamRunner({
       {resumed && <p className={styles.note}>{t('run.resumed')}</p>}
 
       <article ref={cardRef} className={styles.questionCard} aria-labelledby={`${ids}-heading`}>
-        <h2 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} className={styles.questionHeading}>
-          {t('run.questionOf', { current: position, total })}
-        </h2>
         <p className={styles.meta}>
           {question.state
             ? t('run.stateQuestion', { official: question.official })
