@@ -105,8 +105,19 @@ export const Readiness = z
     /** The 80 % band of the predicted score: about 10 % of outcomes fall below `low`, about 10 % above `high`. */
     low: z.number().int().min(0).max(33),
     high: z.number().int().min(0).max(33),
-    /** P(score ≥ 17). */
+    /**
+     * P(score ≥ 17) at the test (the BFF's dashboard/readiness.ts: exact over the draw of 30 + 3 questions). Kept
+     * within 0.05–0.95 until the evidence is firm (`firm`).
+     */
     passChance: Ratio,
+    /** Its 80 % range: how much the chance itself could move with what is not known yet about the learner. */
+    passRange: z.object({ low: Ratio, high: Ratio }).strict(),
+    /** Enough evidence for a chance beyond 5–95 %: 2 finished mock tests and 150 questions of the pool answered. */
+    firm: z.boolean(),
+    /** What is missing to be firm: mock tests and answered questions still to come (both 0 once firm). */
+    firmUp: z.object({ mocks: Count, questions: Count }).strict(),
+    /** True: the chance is for the learner's test day (they set one, and it is ahead); false: for a test now. */
+    forExam: z.boolean(),
     /** How sure the prediction is, apart from a test's own luck: how much is known about the learner. */
     confidence: z.enum(['low', 'medium', 'high']),
     basis: z.object({ mastered: Count, practised: Count, unseen: Count }).strict(),

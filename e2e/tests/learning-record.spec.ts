@@ -52,6 +52,12 @@ async function checkAfterMock(page: Page, width: number, attempt: Attempt, wrong
     .getByText(/Chance of reaching 17/)
     .textContent();
   expect(Number(chance?.match(/(\d+)\s*%/)?.[1])).toBeGreaterThanOrEqual(50);
+  // One mock test and 33 questions answered is not yet firm: the chance stays within 5–95 %, and the learner reads
+  // what would firm it up (2 mock tests and 150 questions).
+  expect(Number(chance?.match(/(\d+)\s*%/)?.[1])).toBeLessThanOrEqual(95);
+  await expect(page.getByTestId('readiness-firm-up')).toHaveText(
+    'Answer 117 more questions and take 1 mock test to firm it up.',
+  );
   await noSidewaysScroll(page, width);
 
   // The attempt in the history, opening its review.

@@ -62,6 +62,9 @@ const openTestKey = (userId: string | null) => ['dashboard', userId, 'tests'] as
 
 const percent = (language: string, x: number) =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(x);
+/** A chance as a whole percentage that never rounds to a certainty it is not: 0.996 is 99 %, 0.004 is 1 %. */
+const chance = (language: string, x: number) =>
+  percent(language, x > 0 && x < 1 ? Math.min(0.99, Math.max(0.01, x)) : x);
 const number1 = (language: string, x: number) =>
   new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(x);
 const formatDay = (language: string, day: string) =>
@@ -345,6 +348,15 @@ const CONFIDENCE_TONE: Record<Readiness['confidence'], Tone> = {
   high: 'success',
 };
 
+/** What would firm the chance up: mock tests still to take, questions still to answer (null once firm). */
+function firmUpText(t: T, r: Readiness): string | null {
+  const { mocks, questions } = r.firmUp;
+  if (r.firm || (mocks === 0 && questions === 0)) return null;
+  if (questions === 0) return t('firmUpMocks', { count: mocks });
+  if (mocks === 0) return t('firmUpQuestions', { count: questions });
+  return t('firmUpBoth', { count: questions, mocks: t('basisMocks', { count: mocks }) });
+}
+
 /** What the pass chance means in words, and the ring's colour for it. */
 const verdictOf = (chance: number) =>
   chance >= 0.8
@@ -380,6 +392,10 @@ function ReadinessCard({ data }: { data: Readiness }) {
   }
   const verdict = verdictOf(data.passChance);
   const expected = number1(language, data.expected);
+  const firmUp = firmUpText(t, data);
+  // The range of the chance, unless it is one number (kept at 95 % until the evidence is firm, say).
+  const rangeLow = chance(language, data.passRange.low);
+  const rangeHigh = chance(language, data.passRange.high);
   return (
     <Card title={t('readiness')} icon="target">
       <div className={styles.readinessRow}>
@@ -398,16 +414,28 @@ function ReadinessCard({ data }: { data: Readiness }) {
           <p className={styles.verdict} data-verdict={verdict.key}>
             {t(`readinessVerdict.${verdict.key}`)}
           </p>
-          <p>
-            {t('readinessChance', { passMark: data.passMark })}{' '}
-            <strong>{percent(language, data.passChance)}</strong>
+          <p data-testid="readiness-chance">
+            {t(data.forExam ? 'readinessChanceExam' : 'readinessChanceTomorrow', { passMark: data.passMark })}{' '}
+            <strong>{chance(language, data.passChance)}</strong>
+            {rangeLow !== rangeHigh && (
+              <>
+                {' '}
+                <span className={styles.small}>
+                  {t('readinessRange', { low: rangeLow, high: rangeHigh })}
+                </span>
+              </>
+            )}
           </p>
           <p className={styles.small}>{t('readinessBand', { low: data.low, high: data.high })}</p>
         </div>
       </div>
       <p data-testid="readiness-confidence" data-confidence={data.confidence} className={styles.small}>
         <Badge tone={CONFIDENCE_TONE[data.confidence]}>{t(`confidenceBadge.${data.confidence}`)}</Badge>{' '}
-        {t(`confidenceText.${data.confidence}`)}
+        {firmUp ? (
+          <span data-testid="readiness-firm-up">{firmUp}</span>
+        ) : (
+          t(`confidenceText.${data.confidence}`)
+        )}
       </p>
       <details className={styles.details}>
         <summary>{t('readinessHowTitle')}</summary>
@@ -421,7 +449,10 @@ function ReadinessCard({ data }: { data: Readiness }) {
             })}
           </p>
         )}
-        <p>{t('readinessHow')}</p>
+        <p>{t('readinessHow1')}</p>
+        <p>{t('readinessHow2')}</p>
+        <p>{t('readinessHow3')}</p>
+        <p>{t('readinessHow4')}</p>
       </details>
     </Card>
   );

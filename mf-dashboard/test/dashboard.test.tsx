@@ -266,10 +266,13 @@ describe('mf-dashboard', () => {
     expect(ring.getAttribute('aria-valuenow')).toBe('24.3');
     expect(ring.getAttribute('aria-valuemax')).toBe('33');
     expect(ring.getAttribute('aria-valuetext')).toBe('24.3 of 33 correct answers predicted');
-    expect(within(readiness).getByText('You would most likely pass today.')).toBeTruthy();
-    expect(within(readiness).getByText('Chance of reaching 17:').textContent).toBe(
-      'Chance of reaching 17: 99%',
+    expect(within(readiness).getByText('You would most likely pass.')).toBeTruthy();
+    // The chance for the test day, with its range; 0.996 is not shown as a certainty.
+    expect(within(readiness).getByTestId('readiness-chance').textContent).toBe(
+      'Chance of reaching 17 on your test day: 99% (likely between 96% and 99%)',
     );
+    // Two mock tests and 150 questions: the evidence is firm, nothing to firm up.
+    expect(within(readiness).queryByTestId('readiness-firm-up')).toBeNull();
     // Topics: mastered of all as a bar, the topic's name opening learn mode on it.
     const progress = screen.getByRole('region', { name: 'Progress' });
     const bars = within(progress).getAllByRole('progressbar');
@@ -297,6 +300,61 @@ describe('mf-dashboard', () => {
       ['History and responsibility', '/learn?topic=history'],
       ['People and society', '/learn?topic=society'],
       ['Berlin', '/learn/state'],
+    ]);
+  });
+
+  it('says what would firm up a chance that rests on thin evidence, for a test tomorrow without a test day', async () => {
+    const thin = (firmUp: { mocks: number; questions: number }) => ({
+      ...fixture,
+      readiness: {
+        ...fixture.readiness,
+        passChance: 0.95,
+        passRange: { low: 0.9, high: 0.95 },
+        firm: false,
+        firmUp,
+        forExam: false,
+      },
+    });
+    const texts: string[] = [];
+    for (const firmUp of [
+      { mocks: 2, questions: 0 },
+      { mocks: 1, questions: 0 },
+      { mocks: 0, questions: 1 },
+      { mocks: 2, questions: 40 },
+    ]) {
+      const { client } = fakeApi({ [DASHBOARD]: () => json(200, thin(firmUp)) });
+      const view = await render(client);
+      const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
+      expect(within(readiness).getByTestId('readiness-chance').textContent).toBe(
+        'Chance of reaching 17 in a test tomorrow: 95% (likely between 90% and 95%)',
+      );
+      texts.push(within(readiness).getByTestId('readiness-firm-up').textContent ?? '');
+      view.unmount();
+    }
+    expect(texts).toEqual([
+      '2 mock tests would confirm it.',
+      '1 more mock test would confirm it.',
+      'Answer 1 more question to firm it up.',
+      'Answer 40 more questions and take 2 mock tests to firm it up.',
+    ]);
+    // A range that is one number (the chance and its range all kept at 95 %) is not shown as "between 95% and 95%".
+    const { client } = fakeApi({
+      [DASHBOARD]: () =>
+        json(200, {
+          ...thin({ mocks: 1, questions: 64 }),
+          readiness: { ...thin({ mocks: 1, questions: 64 }).readiness, passRange: { low: 0.95, high: 0.95 } },
+        }),
+    });
+    const view = await render(client);
+    const readiness = await screen.findByRole('region', { name: 'Exam readiness' });
+    expect(within(readiness).getByTestId('readiness-chance').textContent).toBe(
+      'Chance of reaching 17 in a test tomorrow: 95%',
+    );
+    view.unmount();
+    const hr = i18next.getFixedT('hr', 'dashboard');
+    expect([1, 2].map((count) => hr('firmUpMocks', { count }))).toEqual([
+      'Još 1 probni test to bi potvrdio.',
+      '2 probna testa to bi potvrdila.',
     ]);
   });
 

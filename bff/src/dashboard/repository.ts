@@ -39,6 +39,9 @@ export type QuestionStatRow = {
   recent_correct: number | null;
   recent_incorrect: number | null;
   first_correct: boolean | null;
+  /** Its FSRS memory (readiness: recall at the test). */
+  stability: number | null;
+  last_review: Date | null;
   /** First answered today (Berlin): a new question of today's plan. */
   new_today: boolean | null;
 };
@@ -57,7 +60,7 @@ export async function questionStats(
     `SELECT q.id, q.topic, q.subtopic, q.state_code,
             coalesce(q.retired_at IS NULL AND (q.state_code IS NULL OR q.state_code = ?), false) AS in_pool,
             p.seen_count, p.correct_count, p.incorrect_count, p.correct_streak,
-            p.recent_correct, p.recent_incorrect, p.first_correct,
+            p.recent_correct, p.recent_incorrect, p.first_correct, p.stability, p.last_review,
             (p.first_answered_at >= ${dayStart(`(CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date`)}) AS new_today
        FROM questions q
        LEFT JOIN question_progress p ON p.user_id = ? AND p.question_id = q.id
@@ -160,6 +163,8 @@ export type MetaRow = {
   bookmarks: number;
   state_name: string | null;
   exam_date: string | null;
+  /** When the test day begins (00:00 Berlin). */
+  exam_starts_at: Date | null;
   days_left: number | null;
 };
 
@@ -182,6 +187,7 @@ export async function meta(
          WHERE b.user_id = ? AND q.retired_at IS NULL) AS bookmarks,
        (SELECT coalesce(names->>?, name) FROM states WHERE code = ?) AS state_name,
        to_char(u.exam_date, 'YYYY-MM-DD') AS exam_date,
+       (u.exam_date::timestamp AT TIME ZONE ${BERLIN}) AS exam_starts_at,
        (u.exam_date - (CAST(? AS timestamptz) AT TIME ZONE ${BERLIN})::date) AS days_left
      FROM users u WHERE u.id = ?`,
     [userId, userId, userId, userId, lang, stateCode, now, userId],
@@ -197,6 +203,7 @@ export async function meta(
     bookmarks: 0,
     state_name: null,
     exam_date: null,
+    exam_starts_at: null,
     days_left: null,
   };
 }

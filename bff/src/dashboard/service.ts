@@ -20,6 +20,7 @@ import { EXAM } from '../exam/rules';
 import type { Language } from '../http/lang';
 import { isMastered } from '../learn/mastery';
 import { type ReviewQueue, reviewQueue } from '../learn/queue';
+import { learnerSchedule } from '../learn/repository';
 import { score80Target, THRESHOLDS } from './achievements';
 import { estimateReadiness, type QuestionEvidence } from './readiness';
 import {
@@ -80,6 +81,8 @@ export class DashboardBuilder {
     this.once('questions', () => questionStats(this.db, this.user.id, this.user.federal_state, this.now));
   private activity = () => this.once('activity', () => activity(this.db, this.user.id, this.now));
   private exams = () => this.once('exams', () => examSummary(this.db, this.user.id));
+  /** The learner's FSRS weights (their own once fitted): readiness reads recall with their decay. */
+  private schedule = () => this.once('schedule', () => learnerSchedule(this.db, this.user.id));
   /** The review queue (learn/queue.ts): the one count of due questions, shared by every part that shows it. */
   private queue = () => this.once('queue', () => reviewQueue(this.db, this.user, this.now));
   private meta = () =>
@@ -110,8 +113,18 @@ export class DashboardBuilder {
   }
 
   async readiness(): Promise<Readiness> {
-    const [rows, exams] = await Promise.all([this.questions(), this.exams()]);
-    return toReadiness(rows, exams);
+    const [rows, exams, m, schedule] = await Promise.all([
+      this.questions(),
+      this.exams(),
+      this.meta(),
+      this.schedule(),
+    ]);
+    // The chance is for the test day when it is ahead, else for a test tomorrow (a test is never sat the minute
+    // after practice, when what was just seen is still fresh).
+    const examAt = m.exam_starts_at ? new Date(m.exam_starts_at) : null;
+    const forExam = Boolean(examAt && examAt > this.now);
+    const at = forExam ? (examAt as Date) : new Date(this.now.getTime() + 86_400_000);
+    return toReadiness(rows, exams, { at, forExam, parameters: schedule.parameters ?? null });
   }
 
   async plan(): Promise<Plan | null> {
@@ -368,7 +381,11 @@ function toStatistics(
   };
 }
 
-function toReadiness(rows: QuestionStatRow[], exams: ExamRow): Readiness {
+function toReadiness(
+  rows: QuestionStatRow[],
+  exams: ExamRow,
+  when: { at: Date; forExam: boolean; parameters: readonly number[] | null },
+): Readiness {
   const questions: QuestionEvidence[] = [];
   const basis = { mastered: 0, practised: 0, unseen: 0 };
   let answers = 0;
@@ -381,16 +398,27 @@ function toReadiness(rows: QuestionStatRow[], exams: ExamRow): Readiness {
     else basis.practised++;
     questions.push({
       state: isState(r),
+      answers: seen,
+      firstRight: seen ? (r.first_correct ?? null) : null,
+      everWrong: (r.incorrect_count ?? 0) > 0,
+      stability: r.stability,
+      lastReview: r.last_review ? new Date(r.last_review) : null,
       right: r.recent_correct ?? 0,
       wrong: r.recent_incorrect ?? 0,
-      firstRight: seen ? (r.first_correct ?? null) : null,
     });
   }
   const last = exams.recent[0];
+  const { rawPassChance: _, ...estimate } = estimateReadiness({
+    questions,
+    at: when.at,
+    parameters: when.parameters,
+    mocks: exams.taken,
+  });
   return {
     questions: EXAM.questions,
     passMark: EXAM.passMark,
-    ...estimateReadiness(questions),
+    ...estimate,
+    forExam: when.forExam,
     basis,
     evidence: { answers, questions: basis.mastered + basis.practised, mocks: exams.taken },
     mocks: {
