@@ -2,7 +2,8 @@
 // own data folder and port), signs in a seeded learner with some history (learn answers, a passed mock test, a
 // bookmark), and writes a full-page PNG of every route and main state at 390 and 1280 px, light and dark, in de,
 // en and hr, into screenshots/ (not committed) with an index.html contact sheet.
-//   SCREENSHOTS_PORT (8097), SCREENSHOTS_ONLY=de,390,dark (filter), CHROMIUM_PATH (/usr/bin/chromium).
+//   SCREENSHOTS_PORT (8097), SCREENSHOTS_ONLY=de,390,dark (filter), SCREENSHOTS_SCREENS=dashboard,learn (shots by
+//   name), CHROMIUM_PATH (/usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,8 @@ const WIDTHS = [390, 1280];
 const SCHEMES = ['light', 'dark'];
 const only = (process.env.SCREENSHOTS_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (...parts) => only.every((o) => parts.map(String).includes(o));
+/** SCREENSHOTS_SCREENS=dashboard,learn: only these shots (by name). */
+const onlyScreens = (process.env.SCREENSHOTS_SCREENS ?? '').split(',').filter(Boolean);
 /** Shot → the viewport-sized copy the README shows (docs/screenshots/ holds the committed pair). */
 const README_SHOTS = {
   'dashboard-en-390-light': 'readme-phone.png',
@@ -192,6 +195,7 @@ async function main() {
             }
             const page = await context.newPage();
             for (const [name, route, act] of screens(lang)[who]) {
+              if (onlyScreens.length > 0 && !onlyScreens.includes(name)) continue;
               await page.goto(base + (route === '__RESULT__' ? resultPath : route));
               await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
               await page.waitForLoadState('networkidle');

@@ -98,7 +98,10 @@ test.describe('a Croatian learner on a phone', () => {
     // After answering: the Croatian explanation, labelled, with its source.
     await answers.locator(`[data-answer="${q1.correct}"]`).click();
     await expect(main.getByText('Točno!')).toBeVisible();
+    // After a right answer the explanation is folded, one tap away.
     const explanation = main.getByText(hr.explanation, { exact: true });
+    await expect(explanation).toBeHidden();
+    await main.getByText('Detaljno objašnjenje', { exact: true }).click();
     await expect(explanation).toBeVisible();
     await expect(explanation).toHaveAttribute('lang', 'hr');
     await expectTag(explanation, 'HR', 'Hrvatski');
