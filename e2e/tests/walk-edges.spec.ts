@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signInLearner } from '../support/learn';
 
 // Issue 30, item 5: the rough edges of a learner's walk that learning-walk.spec.ts does not cover — each checked at
 // 390 px on a touch phone (1280 px where the edge is the desktop's), where the learner notices it.
@@ -44,5 +45,28 @@ test.describe('the test says where the learner is once (390 px)', () => {
     await expect(heading).toBeInViewport();
     await main(page).getByRole('button', { name: 'Next', exact: true }).tap();
     await expect(main(page).getByRole('heading', { level: 2, name: 'Question 2 of 33' })).toBeInViewport();
+  });
+});
+
+test.describe('one name for the mock test (390 px, German)', () => {
+  test.use({ ...PHONE, locale: 'de-DE' });
+
+  test('the start screen, its button and the history say “Probetest”, never “Prüfungssimulation”', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('buergerfit.language', 'de'));
+    await signInLearner(page, 'edges-term');
+    await page.goto('/exam');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Probetest' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Probetest starten' })).toBeVisible();
+    await expect(main(page)).not.toContainText('Prüfungssimulation');
+    await page.goto('/exam/history');
+    await expect(
+      main(page).getByText(
+        'Du hast noch keinen Test gemacht. Der Probetest hat 33 Fragen und 60 Minuten, wie der echte Test.',
+      ),
+    ).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Probetest starten' })).toBeVisible();
+    await expect(main(page)).not.toContainText('Prüfungssimulation');
   });
 });

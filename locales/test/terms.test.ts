@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { byNamespace, LANGUAGES, NAMESPACES } from '../index';
+
+/**
+ * One thing, one name: the spec's "mock test" is "Probetest" in German and "probni test" in Croatian on every
+ * screen — not also "Prüfungssimulation", "Testprüfung" or "probni ispit" for the same test.
+ */
+const OTHER_NAMES: Record<(typeof LANGUAGES)[number], RegExp> = {
+  de: /Prüfungssimulation|Testprüfung|Probeprüfung|Probeexamen/i,
+  en: /mock exam|exam simulation|practice exam/i,
+  hr: /probn\w* ispit|simulacij\w* ispita/i,
+};
+const NAMES: Record<(typeof LANGUAGES)[number], RegExp> = {
+  de: /Probetest/,
+  en: /mock test/i,
+  hr: /probn\w* test/i,
+};
+
+const texts = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts);
+
+describe.each(LANGUAGES)('the mock test in %s', (lng) => {
+  const all = NAMESPACES.flatMap((ns) => texts(byNamespace[ns][lng]));
+
+  it('has one name', () => {
+    expect(all.filter((text) => OTHER_NAMES[lng].test(text))).toEqual([]);
+    expect(all.filter((text) => NAMES[lng].test(text)).length).toBeGreaterThan(10);
+  });
+});
