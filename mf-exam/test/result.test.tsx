@@ -249,8 +249,10 @@ describe('the runner', () => {
     const open = fake.seed('mock', { timeLeftSeconds: 1200 });
     localStorage.setItem(openAttemptKey('mock'), JSON.stringify({ id: open.id, position: 31 }));
     await renderRemote(App, { path: '/exam', client: fake.client });
-    const title = await heading('Question 31 of 33');
-    expect(title.closest('article')?.textContent).toContain('Official state question BE-1');
+    await heading('Question 31 of 33');
+    // The heading sits in the bar that stays in view; the question's card is named by it.
+    const card = screen.getByRole('article', { name: 'Question 31 of 33' });
+    expect(card.textContent).toContain('Official state question BE-1');
     expect(document.title).toBe('Mock test · Bürgerfit');
   });
 });
