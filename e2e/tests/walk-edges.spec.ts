@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInLearner } from '../support/learn';
+import { answers, signInLearner } from '../support/learn';
 
 // Issue 30, item 5: the rough edges of a learner's walk that learning-walk.spec.ts does not cover — each checked at
 // 390 px on a touch phone (1280 px where the edge is the desktop's), where the learner notices it.
@@ -68,5 +68,39 @@ test.describe('one name for the mock test (390 px, German)', () => {
     ).toBeVisible();
     await expect(main(page).getByRole('link', { name: 'Probetest starten' })).toBeVisible();
     await expect(main(page)).not.toContainText('Prüfungssimulation');
+  });
+});
+
+test.describe('learn’s copy (390 px)', () => {
+  test.use(PHONE);
+
+  test('the position and the catalog number read differently: “Question 21 of 310 · Catalogue no. 21”', async ({
+    page,
+  }) => {
+    const questions = await signInLearner(page, 'edges-number');
+    await page.goto('/learn?question=21');
+    const card = main(page).locator('article');
+    await expect(card.getByText(`Question 21 of ${questions.length}`, { exact: true })).toBeVisible();
+    await expect(card.getByText('Catalogue no. 21', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Question 21$/)).toHaveCount(0);
+  });
+
+  test('an answer that is a label of the picture says its number once, in the picture’s order even shuffled', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('buergerfit.learn.shuffle', '1'));
+    await signInLearner(page, 'edges-labels');
+    for (const number of ['130', 'BE-8']) {
+      await page.goto(`/learn?question=${number}`);
+      const cards = answers(page).getByRole('button');
+      await expect(cards).toHaveCount(4);
+      // "1", not "1 1": on screen and for a screen reader.
+      expect(await cards.allInnerTexts()).toEqual(['1', '2', '3', '4']);
+      for (const [i, card] of (await cards.all()).entries())
+        await expect(card).toHaveAccessibleName(`${i + 1}`);
+    }
+    // Other answers keep their key beside their text (the key hidden from screen readers).
+    await page.goto('/learn?question=21');
+    await expect(answers(page).getByRole('button', { name: 'Bild 1', exact: true })).toContainText('Bild 1');
   });
 });

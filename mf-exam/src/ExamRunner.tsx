@@ -4,7 +4,7 @@ import { Button, Icon, ProgressBar, Sheet } from '@buergerfit/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
-import { InLanguage, Picture } from './QuestionContent';
+import { answersArePictureLabels, InLanguage, Picture } from './QuestionContent';
 import styles from './styles';
 import { type LocalAnswer, type SaveStatus, useAnswerSync } from './useAnswerSync';
 import { formatClock, useCountdown } from './useCountdown';
@@ -188,6 +188,7 @@ export function ExamRunner({
 
   if (!question) return null;
   const tr = language !== 'de' ? question.translation : null;
+  const labels = answersArePictureLabels(question);
 
   return (
     <div className={styles.runner}>
@@ -292,17 +293,24 @@ export function ExamRunner({
                   checked={checked}
                   onChange={() => choose(i)}
                 />
-                <span className={styles.key} aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span className={styles.choiceText}>
-                  <span lang="de">{answer}</span>
-                  {translated && (
-                    <span lang={tr?.lang} className={styles.translatedAnswer}>
-                      {translated}
+                {labels ? (
+                  // A label of the picture ("1" to "4") is its own key: shown and said once.
+                  <span className={`${styles.key} ${styles.labelKey}`}>{answer}</span>
+                ) : (
+                  <>
+                    <span className={styles.key} aria-hidden="true">
+                      {i + 1}
                     </span>
-                  )}
-                </span>
+                    <span className={styles.choiceText}>
+                      <span lang="de">{answer}</span>
+                      {translated && (
+                        <span lang={tr?.lang} className={styles.translatedAnswer}>
+                          {translated}
+                        </span>
+                      )}
+                    </span>
+                  </>
+                )}
               </label>
             );
           })}

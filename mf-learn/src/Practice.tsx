@@ -11,6 +11,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useRecordAnswer } from './data';
 import { QuestionCard } from './QuestionCard';
+import { answersArePictureLabels } from './QuestionContent';
 import styles from './styles';
 
 const SHUFFLE_KEY = 'buergerfit.learn.shuffle';
@@ -41,7 +42,8 @@ export function useAnswerOrder(shuffle: boolean) {
     if (!shuffle) orders.current.clear();
   }, [shuffle]);
   return (q: Question) => {
-    if (!shuffle) return q.answers.map((_, i) => i);
+    // The picture's labels ("1" to "4") keep the picture's order.
+    if (!shuffle || answersArePictureLabels(q)) return q.answers.map((_, i) => i);
     let order = orders.current.get(q.id);
     if (!order) {
       order = shuffledOrder(q.answers.length);

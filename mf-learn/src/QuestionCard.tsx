@@ -5,6 +5,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AnswerCheckedOn,
+  answersArePictureLabels,
   ExplanationText,
   InLanguage,
   QuestionImage,
@@ -19,7 +20,8 @@ export function QuestionTags({ question: q }: { question: Question }) {
   const { t } = useTranslation('learn');
   return (
     <>
-      <Badge>{t('number', { number: displayNumber(q) })}</Badge>
+      {/* The catalog's number, not a second "Question …" beside the position ("Question 1 of 310"). */}
+      <Badge>{t('catalogNumber', { number: displayNumber(q) })}</Badge>
       <Badge icon={q.state ? 'mapPin' : undefined}>
         {q.state ? t('stateQuestion', { state: q.state }) : t('generalQuestion')}
       </Badge>
@@ -135,7 +137,9 @@ export function QuestionCard({
     feedbackRef.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
   }, [explainOpen]);
   const translation = showTranslation ? q.translation : null;
-  const spoken = `${q.text} ${order.map((i, pos) => `${pos + 1}: ${q.answers[i]}`).join('. ')}`;
+  // Answers that are the picture's labels ("1" to "4") are their own keys: said and shown once.
+  const labels = answersArePictureLabels(q);
+  const spoken = `${q.text} ${order.map((i, pos) => (labels ? q.answers[i] : `${pos + 1}: ${q.answers[i]}`)).join('. ')}`;
 
   return (
     <article className={styles.questionCard} aria-labelledby={headingId}>
@@ -191,17 +195,23 @@ export function QuestionCard({
                   if (!answered && onChoose) onChoose(i);
                 }}
               >
-                <span className={styles.key} aria-hidden="true">
-                  {pos + 1}
-                </span>
-                <span className={styles.answerText}>
-                  <span lang="de">{q.answers[i]}</span>
-                  {answerTranslation && (
-                    <span lang={translation?.lang} className={styles.answerTranslation}>
-                      {answerTranslation}
+                {labels ? (
+                  <span className={`${styles.key} ${styles.labelKey}`}>{q.answers[i]}</span>
+                ) : (
+                  <>
+                    <span className={styles.key} aria-hidden="true">
+                      {pos + 1}
                     </span>
-                  )}
-                </span>
+                    <span className={styles.answerText}>
+                      <span lang="de">{q.answers[i]}</span>
+                      {answerTranslation && (
+                        <span lang={translation?.lang} className={styles.answerTranslation}>
+                          {answerTranslation}
+                        </span>
+                      )}
+                    </span>
+                  </>
+                )}
                 {answered && (isCorrect || i === chosen) && (
                   <span className={styles.mark}>
                     <Icon name={isCorrect ? 'check' : 'x'} size={22} />

@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { displayNumber } from './questionNumbers';
 import styles from './styles';
 
+export { answersArePictureLabels } from '@buergerfit/ui/question';
+
 /** What ui's question pieces take from this remote: the shared `question` texts and the interface language. */
 function useQuestionTexts() {
   const { t } = useTranslation('question');

@@ -114,14 +114,14 @@ describe('search', () => {
 
     // The official number of a state question: BY-1, not BY-10.
     await searchFindsOne('BY-1', 'Welches Wappen gehört zum Freistaat Bayern?');
-    expect(screen.getByText('Question BY-1')).toBeTruthy();
+    expect(screen.getByText('Catalogue no. BY-1')).toBeTruthy();
     await typeSearch('by-10');
     await waitFor(() => expect(count()).toBe('1 question'));
     expect(await shownAfterSheet()).toBe('Wie heißt die Landeshauptstadt?');
 
     // A general question's number.
     await searchFindsOne('12', 'Welche Farben hat die Flagge?');
-    expect(screen.getByText('Question 12')).toBeTruthy();
+    expect(screen.getByText('Catalogue no. 12')).toBeTruthy();
 
     await typeSearch('Rechtsstaat');
     await waitFor(() => expect(count()).toBe('1 question'));
@@ -239,12 +239,12 @@ describe('official numbers', () => {
     await userEvent.type(jump, 'by-1{Enter}');
     expect(shown()).toBe('Welches Wappen gehört zum Freistaat Bayern?');
     expect(screen.getByText('Question 5 of 6')).toBeTruthy();
-    expect(screen.getByText('Question BY-1')).toBeTruthy();
+    expect(screen.getByText('Catalogue no. BY-1')).toBeTruthy();
 
     await userEvent.clear(jump);
     await userEvent.type(jump, '12{Enter}');
     expect(shown()).toBe('Welche Farben hat die Flagge?');
-    expect(screen.getByText('Question 12')).toBeTruthy();
+    expect(screen.getByText('Catalogue no. 12')).toBeTruthy();
 
     // A jump to a question outside the filters clears them and goes there.
     await openFilters();

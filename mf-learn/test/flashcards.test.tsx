@@ -64,7 +64,7 @@ describe('flashcards: the card', () => {
     const picture = screen.getByRole('button', { name: 'Enlarge the picture for question 1' });
     expect(picture.querySelector('img')?.getAttribute('alt')).toBe('Picture for question 1');
     expect(within(picture.closest('figure') as HTMLElement).getByText('Ein Stadtplan')).toBeTruthy();
-    expect(screen.getByText('Question 1')).toBeTruthy();
+    expect(screen.getByText('Catalogue no. 1')).toBeTruthy();
     // The answer is on the back, out of sight; no answer options anywhere.
     expect(hiddenFromLearner(within(card()).getByText('Berlin'))).toBe(true);
     expect(screen.queryByRole('list', { name: 'Answers' })).toBeNull();

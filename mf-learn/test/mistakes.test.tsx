@@ -58,7 +58,7 @@ describe('practise my mistakes', () => {
     expect(screen.queryByRole('button', { name: 'Next' })?.hasAttribute('disabled')).toBe(true);
 
     await userEvent.keyboard('{ArrowLeft}');
-    expect(screen.getByText('Question BY-5')).toBeTruthy();
+    expect(screen.getByText('Catalogue no. BY-5')).toBeTruthy();
     await answer('A305');
     expect(screen.getByText(/Wrong answer/)).toBeTruthy();
     await userEvent.keyboard('{ArrowLeft}');

@@ -35,6 +35,22 @@ export function InLanguage({
   );
 }
 
+/**
+ * Whether a question's answers are only the numbers of the labels in its picture ("1" to "4": which ballot, which
+ * place on the map). Such an answer is shown once, as its number (not "1" beside a key "1"), and the answers keep
+ * their order, the picture's.
+ */
+export function answersArePictureLabels(question: {
+  image: string | null;
+  answers: readonly string[];
+}): boolean {
+  return (
+    question.image !== null &&
+    question.answers.length > 0 &&
+    question.answers.every((answer, i) => answer.trim() === String(i + 1))
+  );
+}
+
 /** A calendar day (`2026-11-24`) in the interface language: "November 24, 2026", "24. studenoga 2026." */
 function formatDay(day: string, language: string): string {
   const date = new Date(`${day}T00:00:00Z`);

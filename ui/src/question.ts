@@ -6,6 +6,7 @@
  */
 export {
   AnswerCheckedOn,
+  answersArePictureLabels,
   ExplanationText,
   InLanguage,
   type QuestionText,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AnswerCheckedOn,
+  answersArePictureLabels,
   ExplanationText,
   InLanguage,
   type QuestionText,
@@ -97,5 +98,20 @@ describe('ReportProblem', () => {
     await user.type(within(dialog).getByRole('textbox'), 'Falsch');
     await user.click(within(dialog).getByRole('button', { name: 'send' }));
     expect(send).toHaveBeenCalledWith({ kind: 'answer', text: 'Falsch' });
+  });
+});
+
+describe('answersArePictureLabels', () => {
+  const ballot = '/catalog-images/q130.png';
+  it('holds for the numbers 1 to 4 in order under a picture (the ballots of question 130, a map)', () => {
+    expect(answersArePictureLabels({ image: ballot, answers: ['1', '2', '3', '4'] })).toBe(true);
+  });
+  it('does not hold without a picture, for other numbers, out of order or for words', () => {
+    expect(answersArePictureLabels({ image: null, answers: ['1', '2', '3', '4'] })).toBe(false);
+    expect(answersArePictureLabels({ image: ballot, answers: ['14', '15', '16', '17'] })).toBe(false);
+    expect(answersArePictureLabels({ image: ballot, answers: ['2', '1', '3', '4'] })).toBe(false);
+    expect(
+      answersArePictureLabels({ image: ballot, answers: ['Bild 1', 'Bild 2', 'Bild 3', 'Bild 4'] }),
+    ).toBe(false);
   });
 });
