@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { answers, signInLearner } from '../support/learn';
 
@@ -102,5 +103,44 @@ test.describe('learn’s copy (390 px)', () => {
     // Other answers keep their key beside their text (the key hidden from screen readers).
     await page.goto('/learn?question=21');
     await expect(answers(page).getByRole('button', { name: 'Bild 1', exact: true })).toContainText('Bild 1');
+  });
+});
+
+test.describe('the desktop header (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+
+  test('the logo’s and the user button’s names contain what they show (axe: label-content-name-mismatch)', async ({
+    page,
+  }) => {
+    const name = `erika-${Date.now()}`;
+    await page.goto(`/auth/local?login_hint=${name}&redirect=/dashboard`);
+    await page.request.patch('/api/user/setting/german-federal-state', { data: { selected_state: 'BE' } });
+    for (const path of ['/knowledge/einburgerungstest', '/profile-settings', '/admin', '/dashboard']) {
+      await page.goto(path);
+      const logo = page.getByRole('banner').getByRole('link', { name: 'Bürgerfit home page' });
+      await expect(logo).toHaveText('Bürgerfit');
+      // The mark and the initial are still drawn: a "B" in a circle, an "E" for erika.
+      expect(
+        await logo
+          .locator('span')
+          .first()
+          .evaluate((e) => getComputedStyle(e, '::before').content),
+      ).toBe('"B"');
+      const user = page
+        .getByRole('banner')
+        .getByRole('button', { name: `Account menu: ${name}`, exact: true });
+      await expect(user).toHaveText(name);
+      expect(
+        await user
+          .locator('span')
+          .first()
+          .evaluate((e) => getComputedStyle(e, '::before').content),
+      ).toBe('"E"');
+      const { violations } = await new AxeBuilder({ page })
+        .include('header')
+        .withRules(['label-content-name-mismatch'])
+        .analyze();
+      expect(violations, path).toEqual([]);
+    }
   });
 });
