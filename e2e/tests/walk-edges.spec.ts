@@ -144,3 +144,34 @@ test.describe('the desktop header (1280 px)', () => {
     }
   });
 });
+
+test.describe('the dashboard in Croatian (390 px)', () => {
+  test.use({ ...PHONE, locale: 'hr-HR' });
+
+  test('the week’s days start with a capital: P U S Č P S N on the strip, Pon … Ned under the bars', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('buergerfit.language', 'hr'));
+    const [first] = await signInLearner(page, 'edges-week');
+    await page.request.post('/api/hr/learn-mode', {
+      data: { question_id: (first as { number: number }).number, is_correct: true },
+    });
+    await page.goto('/dashboard');
+    const strip = main(page).getByRole('list', { name: 'Ovaj tjedan' });
+    await expect(strip).toBeVisible();
+    // Each day: its flame, its initial (both for the eye), its name in words for a screen reader.
+    const initials = (await strip.locator('li > span[aria-hidden="true"]').allInnerTexts()).filter(Boolean);
+    expect(initials).toEqual(['P', 'U', 'S', 'Č', 'P', 'S', 'N']);
+    const chart = main(page).locator('figure', { hasText: 'Odgovori po danu ovog tjedna' });
+    expect(await chart.locator('svg text').allTextContents()).toEqual([
+      'Pon',
+      'Uto',
+      'Sri',
+      'Čet',
+      'Pet',
+      'Sub',
+      'Ned',
+    ]);
+    await expect(strip.getByText(/^Ponedjeljak: /)).toBeAttached();
+  });
+});

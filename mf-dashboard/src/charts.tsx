@@ -4,8 +4,16 @@ import { Icon } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import styles from './styles';
 
-const dayLabel = (date: string, language: string, weekday: 'narrow' | 'short' | 'long') =>
-  new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+/**
+ * A day's name, capitalised: it stands alone (under a bar, on the week strip) or starts a line ("Ponedjeljak:
+ * vježbali ste"), where Croatian writes "P U S Č P S N" and "Ponedjeljak" but Intl gives "p u s č p s n".
+ */
+const dayLabel = (date: string, language: string, weekday: 'narrow' | 'short' | 'long') => {
+  const name = new Intl.DateTimeFormat(language, { weekday, timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+};
 
 /**
  * This week, Monday to Sunday, beside the streak: a flame on each day with an answer, today ringed, the days to
