@@ -175,3 +175,66 @@ test.describe('the dashboard in Croatian (390 px)', () => {
     await expect(strip.getByText(/^Ponedjeljak: /)).toBeAttached();
   });
 });
+
+test.describe('a guest’s demo, then the sign-up (390 px)', () => {
+  test.use(PHONE);
+
+  /** The guest's demo: started on the page (the state as `pick` leaves it), finished through the API. */
+  async function takeDemo(page: Page, pick?: string) {
+    await page.goto('/demo');
+    const state = main(page).getByRole('combobox', { name: 'Federal state for the state questions' });
+    await expect(state).toHaveValue('BE');
+    await expect(main(page).getByTestId('state-default')).toHaveText(
+      'Berlin is preselected because you have not chosen a federal state yet. Choose yours above.',
+    );
+    if (pick) await state.selectOption(pick);
+    await main(page).getByRole('button', { name: 'Start demo' }).tap();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Question 1 of 33' })).toBeVisible();
+    const open = await page.evaluate(() => localStorage.getItem('buergerfit.exam.demo'));
+    const { id } = JSON.parse(open as string) as { id: string };
+    expect((await page.request.post(`/api/en/exams/${id}/finalize`)).ok()).toBe(true);
+  }
+  /** Signs up from this browser and goes to Welcome's second step, the federal state. */
+  async function signUpToStateStep(page: Page, label: string) {
+    await page.goto(`/auth/local?login_hint=${label}-${Date.now()}&redirect=/dashboard`);
+    await expect(page).toHaveURL(/\/welcome/);
+    await main(page).getByRole('button', { name: 'Next' }).tap();
+    await expect(main(page).getByRole('heading', { name: 'Where do you live?' })).toBeVisible();
+    return main(page).getByRole('combobox', { name: 'Federal state (Bundesland)' });
+  }
+
+  test('Berlin, preselected and left as it was, is not stored: Welcome asks for the state', async ({
+    page,
+  }) => {
+    await takeDemo(page);
+    expect(await page.evaluate(() => localStorage.getItem('buergerfit.federalState'))).toBeNull();
+    const state = await signUpToStateStep(page, 'edges-demo-left');
+    await expect(state).toHaveValue('');
+    await expect(state.locator('option:checked')).toHaveText('Choose your federal state');
+    // Next without a state: asked to choose one, nothing assumed.
+    await main(page).getByRole('button', { name: 'Next' }).tap();
+    await expect(
+      main(page).getByText('Please select your federal state to access region-specific questions.'),
+    ).toBeVisible();
+    expect((await (await page.request.get('/api/user/me')).json()).federalState ?? null).toBeNull();
+
+    // The demo is the learner's now, and the dashboard says what is true: it is no mock test.
+    await page.goto('/exam/history');
+    await expect(main(page).getByText('Demo test').first()).toBeVisible();
+    await page.goto('/dashboard');
+    const tests = main(page).locator('section', { has: page.getByRole('heading', { name: 'Mock tests' }) });
+    await expect(tests.getByRole('heading', { name: 'No mock test yet' })).toBeVisible();
+    await expect(
+      tests.getByText(
+        'Demo tests do not count here: a mock test (33 questions in 60 minutes, like the real one) shows you where you stand.',
+      ),
+    ).toBeVisible();
+  });
+
+  test('a state the guest chose in the demo is the one Welcome shows', async ({ page }) => {
+    await takeDemo(page, 'BY');
+    expect(await page.evaluate(() => localStorage.getItem('buergerfit.federalState'))).toBe('BY');
+    const state = await signUpToStateStep(page, 'edges-demo-chose');
+    await expect(state).toHaveValue('BY');
+  });
+});

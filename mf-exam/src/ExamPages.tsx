@@ -177,12 +177,14 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
     };
   }, [kind, checking, stored, nothingOpen, openOnServer, attempts.isError, attempts.error, showResult]);
 
-  const start = async (state: string) => {
+  const start = async (state: string, chosen: boolean) => {
     setStarting(true);
     setStartError(null);
     try {
       const attempt = await examApi.start(kind, state);
-      if (!user) writeStoredFederalState(state);
+      // A guest's own choice is kept for the sign-up (Welcome offers it); a state nobody chose (Berlin, preselected
+      // for a guest without one) is not stored, so it never looks chosen later.
+      if (!user && chosen) writeStoredFederalState(state);
       writeOpenAttempt(kind, { id: attempt.id, position: 1 });
       setPhase({ name: 'running', attempt, position: 1, resumed: false });
     } catch (error) {
@@ -223,7 +225,7 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
     body = (
       <>
         <p className={styles.lead}>{kind === 'mock' ? t('mock.intro') : t('demo.intro')}</p>
-        <StartScreen kind={kind} starting={starting} error={startError} onStart={(s) => void start(s)} />
+        <StartScreen kind={kind} starting={starting} error={startError} onStart={(s, chosen) => void start(s, chosen)} />
         {kind === 'mock' && user && (
           <p>
             <Link className={styles.textLink} to={history}>

@@ -28,7 +28,8 @@ export interface StartScreenProps {
   kind: ExamKind;
   starting: boolean;
   error: string | null;
-  onStart: (state: string) => void;
+  /** `chosen`: the learner picked the state here (not the preselected one they left as it was). */
+  onStart: (state: string, chosen: boolean) => void;
 }
 
 export function StartScreen({ kind, starting, error, onStart }: StartScreenProps) {
@@ -74,7 +75,7 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
         className={styles.startForm}
         onSubmit={(event) => {
           event.preventDefault();
-          onStart(chosen);
+          onStart(chosen, picked !== null);
         }}
       >
         {states.isError ? (

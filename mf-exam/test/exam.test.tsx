@@ -65,6 +65,17 @@ describe('start screen', () => {
     expect(JSON.parse(localStorage.getItem(openAttemptKey('demo')) ?? '{}')).toMatchObject({ position: 1 });
   });
 
+  it('starts a guest on the preselected Berlin without storing it: a state nobody chose is not kept', async () => {
+    const fake = fakeExamServer();
+    const user = userEvent.setup();
+    await renderRemote(App, { path: '/demo', client: fake.client });
+    expect((await stateSelect()).value).toBe('BE');
+    await user.click(screen.getByRole('button', { name: 'Start demo' }));
+    await heading('Question 1 of 33');
+    expect(starts(fake)[0]?.body).toEqual({ kind: 'demo', state: 'BE' });
+    expect(localStorage.getItem(STORAGE_KEYS.federalState)).toBeNull();
+  });
+
   it('sends a guest who opens the mock test to the login, coming back to /exam', async () => {
     const fake = fakeExamServer();
     await renderRemote(App, { path: '/exam', client: fake.client });
