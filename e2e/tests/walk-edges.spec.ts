@@ -238,3 +238,21 @@ test.describe('a guest’s demo, then the sign-up (390 px)', () => {
     await expect(state).toHaveValue('BY');
   });
 });
+
+test.describe('the profile settings (390 px)', () => {
+  test.use(PHONE);
+
+  test('“Download my data” sits with the account’s details, not in the danger zone', async ({ page }) => {
+    await signInLearner(page, 'edges-download');
+    await page.goto('/profile-settings');
+    const account = main(page).getByRole('region', { name: 'Account information' });
+    const danger = main(page).getByRole('region', { name: 'Danger zone' });
+    await expect(account.getByRole('button', { name: 'Download my data' })).toBeVisible();
+    await expect(danger.getByRole('button', { name: 'Download my data' })).toHaveCount(0);
+    // What stays in the danger zone: what cannot be undone, and signing out (spec §2).
+    expect(await danger.getByRole('button').allInnerTexts()).toEqual(['Delete account', 'Log out']);
+    const download = page.waitForEvent('download');
+    await account.getByRole('button', { name: 'Download my data' }).tap();
+    expect((await download).suggestedFilename()).toMatch(/\.json$/);
+  });
+});

@@ -314,28 +314,29 @@ export function ProfileSettings() {
                 : t('settings.providerUnknown')}
           </dd>
         </dl>
+        <div className={styles.download}>
+          <Button
+            variant="secondary"
+            aria-describedby="settings-download-hint"
+            disabled={download.isPending}
+            onClick={() => download.mutate()}
+          >
+            {t('settings.download')}
+          </Button>
+          <p id="settings-download-hint" className={styles.hint}>
+            {t('settings.downloadHint')}
+          </p>
+          {download.isError && (
+            <p role="alert" className={styles.errorText}>
+              {t('settings.downloadFailed')}
+            </p>
+          )}
+        </div>
       </Card>
 
+      {/* The danger zone holds what cannot be undone and signing out (spec §2); downloading one's data is neither. */}
       <Card icon="alert" title={t('settings.danger')} className={styles.danger}>
         <div className={styles.stack}>
-          <div>
-            <Button
-              variant="secondary"
-              aria-describedby="settings-download-hint"
-              disabled={download.isPending}
-              onClick={() => download.mutate()}
-            >
-              {t('settings.download')}
-            </Button>
-            <p id="settings-download-hint" className={styles.hint}>
-              {t('settings.downloadHint')}
-            </p>
-            {download.isError && (
-              <p role="alert" className={styles.errorText}>
-                {t('settings.downloadFailed')}
-              </p>
-            )}
-          </div>
           <DeleteAccount
             onDeleted={() => {
               // Leave the protected page first; the session is cleared when this page unmounts (see above).
