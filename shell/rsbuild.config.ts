@@ -43,8 +43,18 @@ export default defineConfig(({ command }) => ({
       description:
         'Learn for the German naturalisation test (Einbürgerungstest) in German, English or Croatian.',
       viewport: 'width=device-width, initial-scale=1',
-      'theme-color': '#14532d',
+      // The browser's bar: the brand green in the light theme (as the manifest's theme_color), the header's surface
+      // in the dark one (ui/src/tokens.css --bf-color-surface). A learner's own choice of theme moves the media
+      // queries (platform theme.ts).
+      'theme-color': { name: 'theme-color', content: '#14532d', media: '(prefers-color-scheme: light)' },
+      'theme-color-dark': { name: 'theme-color', content: '#1c1917', media: '(prefers-color-scheme: dark)' },
     },
+    // The web app manifest (public/manifest.webmanifest: name, icons, colours, start page) makes the app
+    // installable; every page the BFF sends is this page, so every page links it.
+    tags: [
+      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' } },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' } },
+    ],
   },
   output: {
     cssModules: { localIdentName: 'shell_[local]_[hash:base64:5]' },

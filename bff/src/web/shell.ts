@@ -36,6 +36,15 @@ const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 /** The app's icon (shell/public/favicon.svg): not content-hashed, so cached for a week rather than for good. */
 const ICON = 'favicon.svg';
 const ICON_CACHE = 'public, max-age=604800';
+/**
+ * The web app manifest (shell/public/manifest.webmanifest): its registered type, and an hour in caches, so a new name,
+ * colour or icon list reaches browsers and installed apps the same day.
+ */
+const MANIFEST = 'manifest.webmanifest';
+const MANIFEST_TYPE = 'application/manifest+json';
+const MANIFEST_CACHE = 'public, max-age=3600';
+/** The app's PNG icons (shell/public/icons/): not content-hashed either; a changed icon gets a new file name. */
+const ICONS_DIR = 'icons/';
 /** The shell's `start` route (shell/src/route-table.ts). */
 const START_PATH = '/start';
 /** The sign-in page, and where it sends a learner who is signed in already and asked for nothing else. */
@@ -96,6 +105,15 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
       root: shellDist,
       setHeaders: (res) => res.setHeader('Cache-Control', ICON_CACHE),
     });
+  });
+
+  router.get(`/${MANIFEST}`, async (ctx) => {
+    if (!(await fileExists(path.join(shellDist, MANIFEST)))) throw notFound('No manifest built');
+    await send(ctx, MANIFEST, {
+      root: shellDist,
+      setHeaders: (res) => res.setHeader('Cache-Control', MANIFEST_CACHE),
+    });
+    ctx.type = MANIFEST_TYPE;
   });
 
   type ShellPage = {
@@ -401,9 +419,10 @@ export function shellRoutes(deps: Deps, dispatch?: SelfDispatch): Router {
     if (rel && rel !== 'index.html' && rel.split('/').every((s) => SAFE_SEGMENT.test(s))) {
       if (await fileExists(path.join(shellDist, rel))) {
         const hashed = /\.[0-9a-f]{8,}\./.test(rel) || rel.startsWith('static/');
+        const cache = hashed ? IMMUTABLE : rel.startsWith(ICONS_DIR) ? ICON_CACHE : 'public, max-age=300';
         await send(ctx, rel, {
           root: shellDist,
-          setHeaders: (res) => res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=300'),
+          setHeaders: (res) => res.setHeader('Cache-Control', cache),
         });
         return;
       }

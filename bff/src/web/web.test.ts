@@ -11,6 +11,9 @@ let root: string;
 let app: TestApp;
 const ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>';
+const MANIFEST = JSON.stringify({ name: 'Bürgerfit', start_url: '/start', display: 'standalone' });
+/** A PNG's signature and nothing else: enough for its type. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const chunk = `console.info(${JSON.stringify(randomBytes(20_000).toString('base64'))});\n`.repeat(3);
 
 beforeAll(async () => {
@@ -31,6 +34,9 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(root, 'shell', 'dist', 'sw-precache.json'), JSON.stringify({ files: [] }));
   await fs.writeFile(path.join(root, 'shell', 'dist', 'favicon.svg'), ICON);
+  await fs.writeFile(path.join(root, 'shell', 'dist', 'manifest.webmanifest'), MANIFEST);
+  await fs.mkdir(path.join(root, 'shell', 'dist', 'icons'));
+  await fs.writeFile(path.join(root, 'shell', 'dist', 'icons', 'icon-192.png'), PNG);
   // What the shell build writes beside its page: the patterns of its route table (shell/src/routes.ts).
   await fs.writeFile(
     path.join(root, 'shell', 'dist', 'routes.json'),
@@ -98,6 +104,19 @@ describe('serving the shell and published remotes', () => {
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(svg.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
     expect(await svg.text()).toBe(ICON);
+  });
+
+  it('serves the web app manifest as application/manifest+json for an hour, and its icons for a week', async () => {
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await manifest.json()).toEqual({ name: 'Bürgerfit', start_url: '/start', display: 'standalone' });
+    const icon = await app.request('/icons/icon-192.png');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=604800');
+    expect((await app.request('/icons/icon-193.png')).status).toBe(404);
   });
 
   it("answers a path outside the shell's route table with the app page and status 404", async () => {

@@ -30,6 +30,17 @@ export function applyTheme(choice: ThemeChoice = storedTheme()): void {
   const root = document.documentElement;
   if (choice === 'system') delete root.dataset.theme;
   else root.dataset.theme = choice;
+  // The browser's bar follows too: the page has a theme-color for each scheme (media queries on the system's);
+  // a chosen theme makes its own apply whatever the system says.
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"][media]')) {
+    meta.dataset.media ??= meta.getAttribute('media') ?? '';
+    const own = meta.dataset.media;
+    const forDark = own.includes('dark');
+    meta.setAttribute(
+      'media',
+      choice === 'system' ? own : (choice === 'dark') === forDark ? 'all' : 'not all',
+    );
+  }
 }
 
 const systemTheme = (): Theme =>

@@ -59,6 +59,21 @@ describe('theme', () => {
     expect(document.documentElement.dataset.theme).toBeUndefined();
   });
 
+  it("moves the browser bar's colour with a chosen theme: both theme-color metas, each for its scheme", () => {
+    document.head.innerHTML =
+      '<meta name="theme-color" content="#14532d" media="(prefers-color-scheme: light)">' +
+      '<meta name="theme-color" content="#1c1917" media="(prefers-color-scheme: dark)">';
+    const media = () =>
+      [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute('media'));
+    applyTheme('dark');
+    expect(media()).toEqual(['not all', 'all']);
+    applyTheme('light');
+    expect(media()).toEqual(['all', 'not all']);
+    applyTheme('system');
+    expect(media()).toEqual(['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
+    document.head.innerHTML = '';
+  });
+
   it('follows a choice made in another tab', () => {
     const { result } = renderHook(() => useTheme());
     localStorage.setItem(STORAGE_KEYS.theme, 'dark');
