@@ -65,6 +65,41 @@ export const shellNamesForUi =
     ).replace(/\[local\]/g, local);
   };
 
+/** The list of the files a remote's exposed modules load at once, beside its mf-manifest.json. */
+export const OFFLINE_LIST = 'offline.json';
+/** Rspack names the chunk group of an exposed module `__federation_expose_<name>`. */
+const EXPOSE_GROUP = '__federation_expose_';
+
+/**
+ * The scripts and styles each exposed module's chunk group loads, from the build's stats. The manifest's `exposes`
+ * leaves out a chunk that an exposed module shares with a shared package's fallback (mf_dashboard's texts are
+ * counted under `@buergerfit/platform`), yet the remote entry loads it with the module: the service worker stores
+ * this list with the manifest's files, so a page's remote runs offline even when it never ran online (a page used as
+ * sent until the learner's first touch).
+ */
+export function exposedFiles(stats: {
+  namedChunkGroups?: Record<string, { assets?: { name: string }[] }>;
+}): string[] {
+  const files = new Set<string>();
+  for (const [name, group] of Object.entries(stats.namedChunkGroups ?? {})) {
+    if (!name.startsWith(EXPOSE_GROUP)) continue;
+    for (const { name: file } of group.assets ?? []) if (/\.(js|css)$/.test(file)) files.add(file);
+  }
+  return [...files].sort();
+}
+
+/** After a browser build of a remote: its `offline.json` (see `exposedFiles`). */
+export const pluginOfflineList = (environment: string): RsbuildPlugin => ({
+  name: 'buergerfit:offline-list',
+  setup(api) {
+    api.onAfterEnvironmentCompile(async ({ stats, environment: env }) => {
+      if (!stats || env.name !== environment) return;
+      const files = exposedFiles(stats.toJson({ all: false, chunkGroups: true }));
+      await fs.writeFile(path.join(env.distPath, OFFLINE_LIST), JSON.stringify({ files }));
+    });
+  },
+});
+
 /** Where the `ssr` environment writes its bundle before it is copied into the build (`<dist>/ssr/`). */
 const SSR_OUT = 'node_modules/.ssr';
 
@@ -122,6 +157,7 @@ export function defineRemoteConfig(options: RemoteBuildOptions, extra: RemoteCon
       pluginReact(),
       pluginModuleFederation(remoteFederation(name, { exposes }), environment ? { environment } : undefined),
       ...(ssr ? [pluginSsrOutput()] : []),
+      pluginOfflineList(environment ?? 'web'),
     ],
     // One build works under any URL (versioned folder, CDN): chunks resolve relative to the remote entry.
     output: {
