@@ -15,6 +15,7 @@ import { Header } from './layout/Header';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { RequireAuth, StartRedirect } from './pages/guards';
 import { NotFound } from './pages/NotFound';
+import { useStoredPagesOffline } from './remotes/offline-pages';
 import { replayFrameHeld } from './remotes/prerendered';
 import { RemoteArea } from './remotes/RemoteArea';
 import { resolveRoute } from './routes';
@@ -44,6 +45,7 @@ export function ShellApp({ content }: { content?: ReactNode } = {}) {
   const mainLocation = dialog && background ? { ...location, ...background, state: null } : location;
   // What the learner did to the server's header and footer before this render replaced them.
   useEffect(() => replayFrameHeld(), []);
+  useStoredPagesOffline();
 
   return (
     <ContactDialogProvider>

@@ -170,6 +170,30 @@ describe('remote failure isolation', () => {
   });
 });
 
+describe('a page not stored on this device, with no network', () => {
+  it('says it is not available offline (not that it failed), and loads by itself once the network is back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { client } = sessionClient(null);
+    const working = fakeLoader();
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch')).mockImplementation(working.load);
+    renderShell('/demo', { client, loader: fakeLoader({ load }) });
+    expect(await screen.findByRole('heading', { name: 'Not available offline' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This page has not been opened on this device yet, so it cannot be shown without an internet connection. Pages you have opened before also work offline. This one loads as soon as you are back online.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('This area could not be loaded')).toBeNull();
+    expect(document.title).toBe('Not available offline · Bürgerfit');
+    expect(load).toHaveBeenCalledTimes(1);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect((await screen.findByTestId('remote')).textContent).toContain('mf_exam at /demo');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('remote entries are checked when loaded', () => {
   it('a module without a component as its default export is a load error of that area', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

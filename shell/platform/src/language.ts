@@ -57,6 +57,12 @@ function setHtmlLang(lng: string): void {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: one plain first-party cookie, no Cookie Store API needed
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax${secure}`;
+  // The pages the service worker keeps for offline use are fetched again in this language (shell/public/sw.js).
+  try {
+    navigator.serviceWorker?.controller?.postMessage({ type: 'buergerfit:language', lang: lng });
+  } catch {
+    // No service worker here (development, tests): nothing kept to refresh.
+  }
 }
 
 type Bundles = Partial<Record<Language, ResourceLanguage>>;

@@ -19,7 +19,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: QUERY_STALE_TIME_MS, retry: shouldRetry, refetchOnWindowFocus: true },
+      // offlineFirst: with no network a query still asks once, so the service worker can answer from what it
+      // stored (shell/public/sw.js); only the retries wait for the network. Mutations keep the default: with no
+      // network they wait and are sent once it is back.
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        retry: shouldRetry,
+        refetchOnWindowFocus: true,
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: false },
     },
   });

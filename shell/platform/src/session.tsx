@@ -26,18 +26,22 @@ export interface Session {
   setUser(user: User | null): void;
 }
 
-/**
- * A learner left this device (signed out, the session expired, or another account took over): forget what the
- * device kept for them — their entries in browser storage, and the service worker's stored question sets (see
- * shell/public/sw.js).
- */
-function forgetLearner(): void {
-  clearUserStorage();
+/** Tells the service worker (shell/public/sw.js) something about the session; it may not be there. */
+function tellServiceWorker(message: { type: string; user?: string | null }): void {
   try {
-    navigator.serviceWorker?.controller?.postMessage({ type: 'buergerfit:signed-out' });
+    navigator.serviceWorker?.controller?.postMessage(message);
   } catch (error) {
     console.warn('[session] could not tell the service worker', error);
   }
+}
+
+/**
+ * A learner left this device (signed out, the session expired, or another account took over): forget what the
+ * device kept for them — their entries in browser storage, and the service worker's stored pages and API answers.
+ */
+function forgetLearner(): void {
+  clearUserStorage();
+  tellServiceWorker({ type: 'buergerfit:signed-out' });
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -88,6 +92,8 @@ export function SessionProvider({
       forgetLearner();
       signedOut.current?.();
     }
+    // Whose pages and answers the service worker keeps from now on (a guest's are dropped at a sign-in).
+    if (previous?.id !== user?.id) tellServiceWorker({ type: 'buergerfit:session', user: user?.id ?? null });
     writeStoredUser(user);
     expectRefreshCookie(user !== null);
     setState({ user, status: user ? 'authenticated' : 'anonymous' });

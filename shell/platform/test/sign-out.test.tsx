@@ -128,6 +128,37 @@ describe('sign-out on a shared device', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toMatchObject({ id: 'ben' });
   });
 
+  it('tells the service worker whose pages and answers it keeps: a sign-in, another learner, a sign-out', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller: { postMessage } } });
+    try {
+      const { result } = signedInAs(
+        server(() => null),
+        new QueryClient(),
+      );
+      await waitFor(() => expect(result.current.status).toBe('anonymous'));
+      postMessage.mockClear();
+      act(() => result.current.setUser(ana));
+      expect(postMessage.mock.calls).toEqual([[{ type: 'buergerfit:session', user: 'ana' }]]);
+      postMessage.mockClear();
+      act(() => result.current.setUser({ ...ana, nickname: 'Ana H.' }));
+      expect(postMessage).not.toHaveBeenCalled();
+      act(() => result.current.setUser(learner('ben')));
+      expect(postMessage.mock.calls).toEqual([
+        [{ type: 'buergerfit:signed-out' }],
+        [{ type: 'buergerfit:session', user: 'ben' }],
+      ]);
+      postMessage.mockClear();
+      await act(() => result.current.logout());
+      expect(postMessage.mock.calls).toEqual([
+        [{ type: 'buergerfit:signed-out' }],
+        [{ type: 'buergerfit:session', user: null }],
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a guest signing in keeps what the guest did on the device', async () => {
     localStorage.setItem(STORAGE_KEYS.federalState, 'HH');
     localStorage.setItem('buergerfit.exam.demo', JSON.stringify({ id: 'd1', position: 2 }));

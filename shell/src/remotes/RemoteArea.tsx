@@ -26,6 +26,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../pages/Loading';
@@ -132,6 +133,21 @@ function ErrorTitle({ title }: { title: string }) {
   return null;
 }
 
+const onlineNow = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser says it has a network. */
+function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, onlineNow, () => true);
+}
+
 export function RemoteError({
   onRetry,
   onClose,
@@ -143,16 +159,31 @@ export function RemoteError({
   isPage?: boolean;
 }) {
   const { t } = useTranslation('shell');
+  const online = useOnline();
+  // With no network the area failed because this device never stored it (what was opened once is kept by the
+  // service worker): say so, and load it once the network is back.
+  const [failedOffline, setFailedOffline] = useState(() => !online);
+  useEffect(() => {
+    if (!online) setFailedOffline(true);
+    else if (failedOffline) onRetry();
+  }, [online, failedOffline, onRetry]);
+  const title = online ? t('remoteError.title') : t('remoteError.offlineTitle');
   return (
     <section
-      className={styles.remoteError}
+      className={online ? styles.remoteError : `${styles.remoteError} ${styles.offline}`}
       role="alert"
       aria-labelledby="remote-error-title"
       data-testid="remote-error"
     >
-      {isPage && <ErrorTitle title={t('remoteError.title')} />}
-      <h2 id="remote-error-title">{t('remoteError.title')}</h2>
-      <p>{t('remoteError.message')}</p>
+      {isPage && <ErrorTitle title={title} />}
+      <h2 id="remote-error-title">{title}</h2>
+      <p>
+        {online
+          ? t('remoteError.message')
+          : isPage
+            ? t('remoteError.offlinePage')
+            : t('remoteError.offlineArea')}
+      </p>
       <div className={styles.actions}>
         <button type="button" className={styles.primaryButton} onClick={onRetry}>
           {t('remoteError.retry')}
