@@ -53,6 +53,11 @@ export const AbVariant = z
     /** Against `default`; null for `default` itself or without visitors on either side. */
     comparison: AbComparison.nullable(),
     serverRender: ServerRenderHealth.nullable(),
+    /**
+     * The version a rollback would bring back (the build before the current one in its deploy history); null when
+     * there is none, e.g. a variant never deployed over another build.
+     */
+    rollbackTo: z.string().nullable(),
   })
   .strict();
 export type AbVariant = z.infer<typeof AbVariant>;

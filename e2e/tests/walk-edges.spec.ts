@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { answers, signInLearner } from '../support/learn';
+import { remotesCli } from '../support/remotes-cli';
 
 // Issue 30, item 5: the rough edges of a learner's walk that learning-walk.spec.ts does not cover — each checked at
 // 390 px on a touch phone (1280 px where the edge is the desktop's), where the learner notices it.
@@ -254,5 +255,37 @@ test.describe('the profile settings (390 px)', () => {
     const download = page.waitForEvent('download');
     await account.getByRole('button', { name: 'Download my data' }).tap();
     expect((await download).suggestedFilename()).toMatch(/\.json$/);
+  });
+});
+
+test.describe('the A/B console (390 px)', () => {
+  test.use(PHONE);
+
+  test('offers “Roll back” only where there is a build to go back to, never beside “No deploys recorded yet”', async ({
+    page,
+  }) => {
+    const owner = `edges-owner-${Date.now()}`;
+    await page.goto(`/auth/local?login_hint=${owner}&redirect=/dashboard`);
+    await remotesCli(['admin', 'grant', owner]);
+    // A variant nobody is sent to (weight 0), pointed at 0.0.1 and then at 0.0.2.
+    await remotesCli(['set', 'mf_admin', 'edges', '0.0.1', '--weight', '0']);
+    await remotesCli(['set', 'mf_admin', 'edges', '0.0.2', '--weight', '0']);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'A/B tests' })).toBeVisible();
+    // Each remote's card: a section with no section in it (the page around them is one too).
+    const cards = main(page).locator('section:not(:has(section))');
+    await expect(cards.first()).toBeVisible();
+    const empty = cards.filter({ hasText: 'No deploys recorded yet.' });
+    expect(await empty.count()).toBeGreaterThan(0);
+    for (const card of await empty.all())
+      await expect(card.getByRole('button', { name: /^Roll back/ })).toHaveCount(0);
+
+    const console = cards.filter({ has: page.getByRole('heading', { name: /A\/B console/ }) });
+    const edges = console.getByRole('listitem', { name: 'Variant edges' });
+    await edges.getByRole('button', { name: 'Roll back to 0.0.1' }).tap();
+    await expect(console.getByText(/edges: rolled back to 0\.0\.1 by /)).toBeVisible();
+    // On 0.0.1 now, the way back is to 0.0.2 (the rollback itself is undone).
+    await expect(edges.getByRole('button', { name: 'Roll back to 0.0.2' })).toBeVisible();
+    await remotesCli(['disable', 'mf_admin', 'edges']);
   });
 });

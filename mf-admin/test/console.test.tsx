@@ -24,6 +24,7 @@ const marketing: AbRemote = {
       interval: { low: 0.0829, high: 0.1202 },
       comparison: null,
       serverRender: null,
+      rollbackTo: null,
     },
     {
       variant: 'b',
@@ -49,6 +50,7 @@ const marketing: AbRemote = {
         lastFailureAt: '2026-11-24T10:05:00.000Z',
         offSince: '2026-11-24T10:05:00.000Z',
       },
+      rollbackTo: '0.0.9-b000',
     },
   ],
   deploys: [
@@ -59,7 +61,7 @@ const marketing: AbRemote = {
       action: 'deploy',
       version: '0.1.0-bbbb',
       manifestUrl: '/remotes/mf_marketing/0.1.0-bbbb/mf-manifest.json',
-      previousVersion: null,
+      previousVersion: '0.0.9-b000',
       actor: 'marketing-ci',
       at: '2026-11-24T10:00:00.000Z',
     },
@@ -153,6 +155,20 @@ describe('the A/B console', () => {
     await userEvent.clear(weight);
     await userEvent.type(weight, '5000');
     expect((within(b).getByRole('button', { name: 'Save weight' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers a rollback only where there is a build to go back to, naming it', async () => {
+    const { client, calls } = fakeApi({
+      'GET /api/admin/ab?lift=0.1': () => json(200, overview(0.1)),
+      'GET /api/admin/audit': () => json(200, { entries: [] }),
+      'POST /api/admin/ab/mf_marketing/b/rollback': () => json(200, marketing),
+    });
+    await render(client);
+    const b = await screen.findByRole('listitem', { name: 'Variant b' });
+    const base = screen.getByRole('listitem', { name: 'Variant default' });
+    expect(within(base).queryByRole('button', { name: /^Roll back/ })).toBeNull();
+    await userEvent.click(within(b).getByRole('button', { name: 'Roll back to 0.0.9-b000' }));
+    await expect.poll(() => calls('POST', '/api/admin/ab/mf_marketing/b/rollback').length).toBe(1);
   });
 
   it('a user without the admin role sees only that the area is not theirs', async () => {

@@ -1,6 +1,6 @@
 import type { AbRemote, AbVariant, AuditEntry, ServerRenderHealth } from '@buergerfit/contract';
 import type { Knex } from 'knex';
-import { deployHistory, rollbackVariant } from '../remotes/deploy';
+import { deployHistory, rollbackTargets, rollbackVariant } from '../remotes/deploy';
 import { REMOTE_NAMES, type RemoteName } from '../remotes/names';
 import { listVariants, report, updateVariant } from '../remotes/registry';
 import { type SsrHealthRow, ssrHealthOf } from '../remotes/ssr-health';
@@ -24,7 +24,11 @@ const DEFAULT = 'default';
 
 /** Each remote's variants with their figures and intervals, its recent deploys and the sample size to plan for. */
 export async function abOverview(db: Knex, lift: number, only?: RemoteName): Promise<AbRemote[]> {
-  const [variants, figures] = await Promise.all([listVariants(db, only), report(db)]);
+  const [variants, figures, targets] = await Promise.all([
+    listVariants(db, only),
+    report(db),
+    rollbackTargets(db, only),
+  ]);
   const byKey = new Map(figures.map((f) => [`${f.remote}/${f.variant}`, f]));
   const health = new Map(
     (
@@ -59,6 +63,7 @@ export async function abOverview(db: Knex, lift: number, only?: RemoteName): Pro
         interval: wilson(f.conversions, f.visitors),
         comparison: v.variant !== DEFAULT && base ? compare(base, f) : null,
         serverRender: serverRenderOf(health.get(`${remote}/${v.version}`)),
+        rollbackTo: targets.get(`${remote}/${v.variant}`) ?? null,
       };
     });
     const baseRate = base && base.visitors > 0 ? base.conversions / base.visitors : null;

@@ -197,6 +197,28 @@ export async function deployHistory(
 }
 
 /**
+ * The version each variant would go back to (what `rollbackVariant` does), by `remote/variant`: the previous build
+ * of the newest history entry that made its current version live. A variant with nothing to go back to is absent.
+ */
+export async function rollbackTargets(db: Knex, remote?: string): Promise<Map<string, string>> {
+  const q = db('remote_variants as v')
+    .join('remote_deploys as d', function () {
+      this.on('d.remote', 'v.remote').andOn('d.variant', 'v.variant').andOn('d.version', 'v.version');
+    })
+    .whereNotNull('d.previous_version')
+    .whereNotNull('d.previous_manifest_url')
+    .orderBy('d.id', 'desc')
+    .select('v.remote', 'v.variant', 'd.previous_version');
+  if (remote) q.where('v.remote', remote);
+  const targets = new Map<string, string>();
+  for (const r of (await q) as { remote: string; variant: string; previous_version: string }[]) {
+    const key = `${r.remote}/${r.variant}`;
+    if (!targets.has(key)) targets.set(key, r.previous_version);
+  }
+  return targets;
+}
+
+/**
  * Returns a variant to the build it had before its current one (the previous entry of its history); null when
  * there is nothing to go back to.
  */

@@ -192,6 +192,10 @@ describe('the console', () => {
     expect(
       (await as(admin, '/api/admin/ab/mf_marketing/zzz', { method: 'PATCH', json: { weight: 1 } })).status,
     ).toBe(404);
+    // Nothing to go back to: the overview offers none, and a rollback asked for anyway is refused.
+    const ab = await (await as(admin, '/api/admin/ab')).json();
+    const marketing = ab.remotes.find((r: { remote: string }) => r.remote === 'mf_marketing');
+    expect(marketing.variants.map((v: { rollbackTo: string | null }) => v.rollbackTo)).toEqual([null, null]);
     const none = await as(admin, '/api/admin/ab/mf_marketing/default/rollback', { method: 'POST' });
     expect(none.status).toBe(409);
   });
@@ -219,10 +223,16 @@ describe('the console', () => {
       },
       { name: 'exam-ci' },
     );
+    // The overview names the build a rollback brings back.
+    const before = await (await as(admin, '/api/admin/ab')).json();
+    const examBefore = before.remotes.find((r: { remote: string }) => r.remote === 'mf_exam');
+    expect(examBefore.variants[0]).toMatchObject({ version: '2', rollbackTo: '1' });
     const res = await as(admin, '/api/admin/ab/mf_exam/default/rollback', { method: 'POST' });
     expect(res.status).toBe(200);
     const exam = await res.json();
     expect(exam.variants[0].version).toBe('1');
+    // Back on 1, whose newest entry is this rollback from 2: rolling back again undoes it.
+    expect(exam.variants[0].rollbackTo).toBe('2');
     expect(exam.deploys[0]).toMatchObject({
       action: 'rollback',
       version: '1',
