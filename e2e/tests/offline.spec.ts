@@ -1,5 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { chromiumLaunch } from '../support/chromium';
 import { answers, progress, type Q } from '../support/learn';
+import { remotesCli } from '../support/remotes-cli';
 import { serviceWorkerSettled, storedPaths, underServiceWorker } from '../support/service-worker';
 import { learnerAtFirstQuestion } from './helpers';
 
@@ -207,5 +212,195 @@ test.describe('offline: the pages a learner opened', () => {
     await page.goto('/dashboard');
     await expect(main(page).getByRole('heading', { level: 1, name: 'Log in to Bürgerfit' })).toBeVisible();
     await expect(page.getByText(login)).toHaveCount(0);
+  });
+});
+
+test.describe('offline: A/B variants and deploys', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 300_000 });
+
+  /** The folder of the build a variant of the landing's remote is served from now (`/remotes/mf_marketing/<version>/`). */
+  async function buildOf(variant: string): Promise<string> {
+    const variants: { remote: string; variant: string; manifestUrl: string }[] = JSON.parse(
+      await remotesCli(['list', '--json']),
+    );
+    const url = variants.find((v) => v.remote === 'mf_marketing' && v.variant === variant)?.manifestUrl;
+    if (!url) throw new Error(`no ${variant} variant of mf_marketing`);
+    return url.replace('mf-manifest.json', '');
+  }
+
+  /** A new visitor on a phone who opens `pages` online, under the service worker. */
+  async function visitor(browser: Browser, pages: string[]) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(pages[0] ?? '/');
+    await underServiceWorker(page);
+    for (const address of pages) {
+      await page.goto(address);
+      await expect(main(page).getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await serviceWorkerSettled(page);
+    }
+    return { context, page };
+  }
+
+  /**
+   * Offline: the landing opens, the app starts on the first touch, and the live remote is the build `build` of
+   * variant `variant`, every file of it from the device.
+   */
+  async function landingOffline(page: Page, variant: string, build: string, buildId: string) {
+    await page.context().setOffline(true);
+    const fetched: string[] = [];
+    const record = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/remotes/mf_marketing/')) fetched.push(pathname);
+    };
+    page.on('request', record);
+    try {
+      await page.goto('/');
+      await main(page)
+        .getByRole('heading', { level: 1, name: 'Pass the German naturalisation test' })
+        .click();
+      await expect(serverMarkup(page)).toHaveCount(0);
+      await expect(
+        main(page).locator(`[data-build-variant="${variant}"][data-build-id="${buildId}"]`),
+      ).toHaveCount(1);
+      await expect(page.getByText(FAILED)).toHaveCount(0);
+      expect(fetched.length).toBeGreaterThan(0);
+      expect(fetched.filter((file) => !file.startsWith(build))).toEqual([]);
+    } finally {
+      page.off('request', record);
+      await page.context().setOffline(false);
+    }
+  }
+
+  test('offline, the landing opens in the variant and build its visitor was given; a deploy seen online replaces the stored build', async ({
+    browser,
+  }) => {
+    const run = Date.now();
+    const defaultBuild = await buildOf('default');
+    // Anna has the default variant (and a second page of it); then variant B takes every new visitor.
+    const anna = await visitor(browser, ['/', '/about']);
+    const annasBuildId = await main(anna.page)
+      .locator('[data-build-variant="default"]')
+      .getAttribute('data-build-id');
+    expect(annasBuildId).toBeTruthy();
+    await remotesCli(['deploy', 'mf_marketing', '--variant', 'b', '--weight', '100'], {
+      PUBLIC_BUERGERFIT_VARIANT: 'b',
+      PUBLIC_BUERGERFIT_BUILD_ID: `offline-b-${run}`,
+    });
+    await remotesCli(['weight', 'mf_marketing', 'default', '0']);
+    try {
+      const bBuild = await buildOf('b');
+      const ben = await visitor(browser, ['/']);
+      await expect(main(ben.page).locator(`[data-build-id="offline-b-${run}"]`)).toHaveCount(1);
+      await landingOffline(ben.page, 'b', bBuild, `offline-b-${run}`);
+      await landingOffline(anna.page, 'default', defaultBuild, annasBuildId ?? '');
+      await ben.context.close();
+
+      // A new build of the default variant: Anna's next page online is the new one, and her device keeps it alone.
+      const deployedId = `offline-deployed-${run}`;
+      await remotesCli(['deploy', 'mf_marketing'], { PUBLIC_BUERGERFIT_BUILD_ID: deployedId });
+      const deployedBuild = await buildOf('default');
+      expect(deployedBuild).not.toBe(defaultBuild);
+      const { page } = anna;
+      await page.goto('/');
+      await expect(main(page).locator(`[data-build-id="${deployedId}"]`)).toHaveCount(1);
+      await serviceWorkerSettled(page);
+      const stored = (await storedPaths(page, 'bf-remotes-v2')).filter((file) =>
+        file.startsWith('/remotes/mf_marketing/'),
+      );
+      expect(stored.length).toBeGreaterThan(0);
+      expect(stored.filter((file) => !file.startsWith(deployedBuild))).toEqual([]);
+      // The other page she opened before the deploy was fetched again with it.
+      const about = await page.evaluate(async () =>
+        (await (await caches.open('bf-pages-v2')).match('/about', { ignoreVary: true }))?.text(),
+      );
+      expect(about).toContain(`data-build-id="${deployedId}"`);
+      await landingOffline(page, 'default', deployedBuild, deployedId);
+      await anna.context.close();
+    } finally {
+      await remotesCli(['disable', 'mf_marketing', 'b']);
+      await remotesCli(['weight', 'mf_marketing', 'default', '100']);
+    }
+  });
+});
+
+test.describe('installable', () => {
+  /** A PNG's size, from its header (IHDR: width and height at bytes 16 and 20). */
+  const pngSize = (png: Buffer) => `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+
+  test('every page the app sends links its web app manifest and theme colours; Chromium can install the app', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(`/auth/local?login_hint=installer-${Date.now()}&redirect=/dashboard`);
+    await page.request.patch('/api/user/setting/german-federal-state', { data: { selected_state: 'BE' } });
+    // Prerendered (/), rendered on the server for the learner (/learn, /dashboard), the plain shell page (a page the
+    // app renders in the browser, the service worker's /index.html, the not-found page).
+    const sent: Record<string, string | undefined> = {};
+    for (const address of [
+      '/',
+      '/learn',
+      '/dashboard',
+      '/profile-settings',
+      '/index.html',
+      '/no-such-page',
+    ]) {
+      const res = await page.request.get(address);
+      sent[address] = res.headers()['x-buergerfit-prerender'];
+      const html = await res.text();
+      expect(html, address).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+      expect(html, address).toContain(
+        '<meta name="theme-color" content="#14532d" media="(prefers-color-scheme: light)">',
+      );
+      expect(html, address).toContain(
+        '<meta name="theme-color" content="#1c1917" media="(prefers-color-scheme: dark)">',
+      );
+    }
+    expect(sent).toMatchObject({ '/': 'mf_marketing', '/learn': 'mf_learn', '/dashboard': 'mf_dashboard' });
+    expect(sent['/index.html']).toBeUndefined();
+
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.headers()['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers()['cache-control']).toBe('public, max-age=3600');
+    const app = await manifest.json();
+    expect(app).toMatchObject({
+      name: 'Bürgerfit',
+      short_name: 'Bürgerfit',
+      start_url: '/start',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#14532d',
+      background_color: '#fafaf9',
+    });
+    expect(app.description).toContain('Einbürgerungstest');
+    const icons = app.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    const pngs = icons.filter((icon) => icon.type === 'image/png');
+    expect(pngs.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of pngs) {
+      const res = await page.request.get(icon.src);
+      expect(res.headers()['content-type'], icon.src).toBe('image/png');
+      expect(pngSize(await res.body()), icon.src).toBe(icon.sizes);
+    }
+
+    // Chromium's own verdict, in a profile of its own (an incognito context is never offered an install).
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bf-install-'));
+    const installing = await chromium.launchPersistentContext(profile, { ...chromiumLaunch, baseURL });
+    try {
+      const tab = installing.pages()[0] ?? (await installing.newPage());
+      await tab.goto('/');
+      const cdp = await installing.newCDPSession(tab);
+      const read = await cdp.send('Page.getAppManifest');
+      expect(read.url).toBe(`${baseURL}/manifest.webmanifest`);
+      expect(read.errors).toEqual([]);
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    } finally {
+      await installing.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
