@@ -71,6 +71,36 @@ function screens(lang) {
     await page.getByRole('dialog').waitFor();
     await settled(page);
   };
+  /**
+   * The page opened with no network, as this device stored it (`address`: another page instead, one never opened
+   * here). Returns how to go back online once it is shot.
+   */
+  const offline =
+    (address = null) =>
+    async (page) => {
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // A page loaded before the service worker took over is not stored: loaded once more, it is.
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+      await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = resolve;
+            navigator.serviceWorker.controller.postMessage({ type: 'buergerfit:settle' }, [channel.port2]);
+          }),
+      );
+      await page.context().setOffline(true);
+      if (address) {
+        await page.goto(base + address);
+        await page.getByTestId('remote-error').waitFor();
+      } else {
+        await page.reload();
+        await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+      }
+      return () => page.context().setOffline(false);
+    };
   const start = (label) => async (page) => {
     await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
     await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
@@ -104,6 +134,8 @@ function screens(lang) {
       ['exam-history', '/exam/history'],
       ['exam-result', '__RESULT__'],
       ['settings', '/profile-settings'],
+      ['offline-dashboard', '/dashboard', offline()],
+      ['offline-not-stored', '/dashboard', offline('/about')],
     ],
   };
 }
@@ -199,7 +231,8 @@ async function main() {
               await page.goto(base + (route === '__RESULT__' ? resultPath : route));
               await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
               await page.waitForLoadState('networkidle');
-              if (act) await act(page);
+              // An action may leave the context in a state for this shot only (offline): it returns how to undo it.
+              const undo = act ? await act(page) : undefined;
               const file = `${name}-${lang}-${width}-${scheme}.png`;
               await page.screenshot({ path: path.join(out, file), fullPage: true });
               // The README's two pictures: the first screen of each, as a learner sees it.
@@ -209,6 +242,7 @@ async function main() {
                   path: path.join(out, README_SHOTS[`${name}-${lang}-${width}-${scheme}`]),
                 });
               }
+              if (typeof undo === 'function') await undo();
               shots.push({ name, lang, width, scheme, file });
               console.info(file);
             }
