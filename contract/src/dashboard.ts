@@ -285,6 +285,69 @@ export const Dashboard = z
   .strict();
 export type Dashboard = z.infer<typeof Dashboard>;
 
+/**
+ * The streak lengths worth a celebration (days in a row). The BFF celebrates the longest one the current streak has
+ * reached, once per streak (dashboard/celebrations.ts).
+ */
+export const STREAK_MILESTONES = [3, 7, 14, 30, 50, 100, 200, 365] as const;
+
+/**
+ * A win the learner has not been shown yet (`GET /api/:lang/user/celebrations`), each with the instant it was won:
+ * a passed mock test (`passes`: the learner's passed mock tests up to and including it, 1 for a first pass), a badge
+ * earned, or a streak reaching one of `STREAK_MILESTONES`.
+ */
+export const Celebration = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('mockPassed'),
+      attemptId: z.uuid(),
+      correct: Count,
+      total: Count,
+      passMark: z.literal(17),
+      passes: z.number().int().min(1),
+      at: Instant,
+    })
+    .strict(),
+  z.object({ kind: z.literal('badge'), code: AchievementCode, at: Instant }).strict(),
+  z.object({ kind: z.literal('streak'), days: z.number().int().min(1), at: Instant }).strict(),
+]);
+export type Celebration = z.infer<typeof Celebration>;
+
+/**
+ * What comes next after the first of the wins, from the learner's own figures: right answers to a first pass
+ * (`pass`, from their best mock test) or to the 80 % badge (`score80`: 27 of 33), mock tests and questions that would
+ * make the readiness firm (`firmUp`, as `Readiness.firmUp`), questions to master for the 100 badge (`master`), days to
+ * the next streak milestone (`streak`). `more` is always ≥ 1.
+ */
+export const CelebrationNext = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pass'), more: z.number().int().min(1), target: Count, total: Count }).strict(),
+  z
+    .object({ kind: z.literal('score80'), more: z.number().int().min(1), target: Count, total: Count })
+    .strict(),
+  z.object({ kind: z.literal('firmUp'), mocks: Count, questions: Count }).strict(),
+  z.object({ kind: z.literal('master'), more: z.number().int().min(1), target: Count }).strict(),
+  z.object({ kind: z.literal('streak'), more: z.number().int().min(1), days: Count }).strict(),
+]);
+export type CelebrationNext = z.infer<typeof CelebrationNext>;
+
+/**
+ * `GET /api/:lang/user/celebrations`: the wins not celebrated yet, the most important first (at most one mock test
+ * and one streak), what comes next after the first, and `until`: the latest `at` of them, which the client sends
+ * back once it has shown them (`POST …/celebrations/seen`). Empty (`next` and `until` null) when there is nothing.
+ */
+export const Celebrations = z
+  .object({
+    items: z.array(Celebration).max(AchievementCode.options.length + 2),
+    next: CelebrationNext.nullable(),
+    until: Instant.nullable(),
+  })
+  .strict();
+export type Celebrations = z.infer<typeof Celebrations>;
+
+/** The wins up to `until` (inclusive) have been shown: they are not celebrated again, on any device. */
+export const CelebrationsSeen = z.object({ until: Instant }).strict();
+export type CelebrationsSeen = z.infer<typeof CelebrationsSeen>;
+
 export const RecommendationParams = LangParams.extend({
   id: z
     .string()
@@ -307,5 +370,11 @@ export const dashboardCalls = {
   /** Hides a recommendation for good (its id is stable). */
   dismissRecommendation: call('POST /api/:lang/user/recommendations/:id/dismiss', 'required', null, {
     params: RecommendationParams,
+  }),
+  /** The wins not celebrated yet (a passed mock test, a first badge, a streak milestone) and what comes next. */
+  celebrations: call('GET /api/:lang/user/celebrations', 'required', Celebrations),
+  /** Marks the wins up to `until` as celebrated (never moves back; an instant ahead of the server's clock is cut to it). */
+  celebrationsSeen: call('POST /api/:lang/user/celebrations/seen', 'required', null, {
+    body: CelebrationsSeen,
   }),
 };

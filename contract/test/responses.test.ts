@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   AuthProviders,
   BookmarkState,
+  Celebrations,
   ChallengeBest,
   ContactReceipt,
   Dashboard,
@@ -99,6 +100,8 @@ describe('answers as the BFF sends them', () => {
       { rules: { questions: 20, seconds: 300 }, best: null, recent: [] },
     ],
     ['BookmarkState', BookmarkState, { id: 'q21', bookmarked: true }],
+    ['Celebrations', Celebrations, sample.celebrations],
+    ['Celebrations (nothing new)', Celebrations, { items: [], next: null, until: null }],
     [
       'FederalStates',
       FederalStates,
@@ -203,6 +206,21 @@ describe('a drifted answer is refused', () => {
     const bookmarks = clone(sample.dashboard);
     Object.assign(bookmarks.bookmarks, { href: '/learn/bookmarks' });
     expect(parses(Dashboard, bookmarks)).toMatch(/bookmarks/);
+  });
+
+  it('Celebrations: an unknown badge, a streak of 0 days, a next step with nothing left to do', () => {
+    const badge = clone(sample.celebrations);
+    Object.assign(badge.items[1] as object, { code: 'FIRST_LOGIN' });
+    expect(parses(Celebrations, badge)).toMatch(/items\.1/);
+    const streak = clone(sample.celebrations);
+    streak.items[2] = { kind: 'streak', days: 0, at: '2026-03-02T09:41:17.000Z' };
+    expect(parses(Celebrations, streak)).toMatch(/items\.2\.days/);
+    expect(
+      parses(Celebrations, {
+        ...sample.celebrations,
+        next: { kind: 'score80', more: 0, target: 27, total: 33 },
+      }),
+    ).toMatch(/next\.more/);
   });
 
   it('ExamAttempt: a running test must not reveal the right answer', () => {

@@ -5,6 +5,7 @@
  * the dashboard remote's tests read `dashboard`'s numbers, so a change here is a change there).
  */
 import type {
+  Celebrations,
   ChallengeScore,
   ContactMessage,
   Dashboard,
@@ -221,6 +222,25 @@ const days = [
   '2026-03-14',
   '2026-03-15',
 ];
+
+/** A first pass (24 of 33) with the two badges it earned and a 3-day streak: `GET /api/:lang/user/celebrations`. */
+export const celebrations: Celebrations = {
+  items: [
+    {
+      kind: 'mockPassed',
+      attemptId: '5b0c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4',
+      correct: 24,
+      total: 33,
+      passMark: 17,
+      passes: 1,
+      at: '2026-03-02T09:41:17.000Z',
+    },
+    { kind: 'badge', code: 'FIRST_TEST', at: '2026-03-02T09:41:17.000Z' },
+    { kind: 'streak', days: 3, at: '2026-03-02T08:02:00.000Z' },
+  ],
+  next: { kind: 'score80', more: 3, target: 27, total: 33 },
+  until: '2026-03-02T09:41:17.000Z',
+};
 
 /** A learner mid-way in Berlin, ten days before the test: `GET /api/:lang/user/dashboard`. */
 export const dashboard: Dashboard = {

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { currentUser } from '../../auth/middleware';
 import { sendCached } from '../../catalog/response-cache';
 import { DashboardCache } from '../../dashboard/cache';
+import { celebrationsFor, markCelebrated } from '../../dashboard/celebrations';
 import { isRecommendationId } from '../../dashboard/recommendation-ids';
 import { dismissRecommendation } from '../../dashboard/repository';
 import { DashboardBuilder } from '../../dashboard/service';
@@ -54,6 +55,14 @@ export function dashboardRoutes({ db }: Deps, mount: Mount): Router {
       throw notFound(`No recommendation '${id}'.`, 'recommendation_not_found');
     }
     await dismissRecommendation(db, currentUser(ctx).id, id);
+  });
+  // Celebrations: read like the other parts (private, revalidated); shown once, then marked (the client says when).
+  mount(router, dashboardCalls.celebrations, (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    return celebrationsFor(db, currentUser(ctx), requestLanguage(ctx), new Date());
+  });
+  mount(router, dashboardCalls.celebrationsSeen, async (ctx, { body: { until } }) => {
+    await markCelebrated(db, currentUser(ctx).id, new Date(until), new Date());
   });
 
   return router;

@@ -19,6 +19,7 @@ import * as admin from './20261125_017_admin';
 import * as ssrHealth from './20261128_018_ssr_health';
 import * as boundedWrites from './20261128_019_bounded_writes';
 import * as memoryModels from './20261129_020_memory_models';
+import * as celebrations from './20261130_021_celebrations';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -47,6 +48,7 @@ export const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_018_ssr_health', ssrHealth],
   ['20261128_019_bounded_writes', boundedWrites],
   ['20261129_020_memory_models', memoryModels],
+  ['20261130_021_celebrations', celebrations],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
