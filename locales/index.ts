@@ -1,5 +1,6 @@
 import deAccount from './de/account.json';
 import deAdmin from './de/admin.json';
+import deCelebrate from './de/celebrate.json';
 import deDashboard from './de/dashboard.json';
 import deExam from './de/exam.json';
 import deLearn from './de/learn.json';
@@ -8,6 +9,7 @@ import deQuestion from './de/question.json';
 import deShell from './de/shell.json';
 import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
+import enCelebrate from './en/celebrate.json';
 import enDashboard from './en/dashboard.json';
 import enExam from './en/exam.json';
 import enLearn from './en/learn.json';
@@ -16,6 +18,7 @@ import enQuestion from './en/question.json';
 import enShell from './en/shell.json';
 import hrAccount from './hr/account.json';
 import hrAdmin from './hr/admin.json';
+import hrCelebrate from './hr/celebrate.json';
 import hrDashboard from './hr/dashboard.json';
 import hrExam from './hr/exam.json';
 import hrLearn from './hr/learn.json';
@@ -36,6 +39,7 @@ export const NAMESPACES = [
   'account',
   'question',
   'admin',
+  'celebrate',
 ] as const;
 export type LocaleLanguage = (typeof LANGUAGES)[number];
 export type Namespace = (typeof NAMESPACES)[number];
@@ -53,8 +57,13 @@ export const admin = { de: deAdmin, en: enAdmin, hr: hrAdmin };
  * checked-on lines, and "Report a problem". Each registers it as namespace `question`; the bundles are the same.
  */
 export const question = { de: deQuestion, en: enQuestion, hr: hrQuestion };
+/**
+ * Shared by the remotes that celebrate a learner's win (mf_exam, mf_dashboard): each registers it as namespace
+ * `celebrate`; the bundles are the same.
+ */
+export const celebrate = { de: deCelebrate, en: enCelebrate, hr: hrCelebrate };
 
-export const byNamespace = { shell, marketing, exam, learn, dashboard, account, question, admin };
+export const byNamespace = { shell, marketing, exam, learn, dashboard, account, question, admin, celebrate };
 
 /** i18next `resources` with every namespace (standalone harness, tests). */
 export const resources = {
@@ -67,6 +76,7 @@ export const resources = {
     account: deAccount,
     question: deQuestion,
     admin: deAdmin,
+    celebrate: deCelebrate,
   },
   en: {
     shell: enShell,
@@ -77,6 +87,7 @@ export const resources = {
     account: enAccount,
     question: enQuestion,
     admin: enAdmin,
+    celebrate: enCelebrate,
   },
   hr: {
     shell: hrShell,
@@ -87,5 +98,6 @@ export const resources = {
     account: hrAccount,
     question: hrQuestion,
     admin: hrAdmin,
+    celebrate: hrCelebrate,
   },
 };
