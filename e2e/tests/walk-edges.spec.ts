@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { answers, signInLearner } from '../support/learn';
+import { answers, type Q, signInLearner } from '../support/learn';
 import { remotesCli } from '../support/remotes-cli';
 
 // Issue 30, item 5: the rough edges of a learner's walk that learning-walk.spec.ts does not cover — each checked at
@@ -287,5 +287,46 @@ test.describe('the A/B console (390 px)', () => {
     // On 0.0.1 now, the way back is to 0.0.2 (the rollback itself is undone).
     await expect(edges.getByRole('button', { name: 'Roll back to 0.0.2' })).toBeVisible();
     await remotesCli(['disable', 'mf_admin', 'edges']);
+  });
+});
+
+test.describe('learn resumes from the nav (390 px)', () => {
+  test.use(PHONE);
+
+  test('“Learn” in the nav opens the question and the filters the learner left, the question in view', async ({
+    page,
+  }) => {
+    const questions = await signInLearner(page, 'edges-resume');
+    const q130 = questions.find((q) => q.number === 130) as Q;
+    await page.goto('/learn');
+    await expect(main(page).getByText(`Question 1 of ${questions.length}`)).toBeVisible();
+    // A filter, then a jump to no. 130 from the box under the question.
+    await main(page).getByRole('button', { name: 'Filters' }).tap();
+    await page.getByLabel('Show').selectOption('unseen');
+    await page.getByRole('button', { name: /^Show \d+ questions$/ }).tap();
+    await main(page).getByText('Question list').tap();
+    await main(page).getByLabel('Go to question number').fill('130');
+    await main(page).getByRole('button', { name: 'Go', exact: true }).tap();
+    const heading = main(page).getByRole('heading', { level: 2, name: q130.text });
+    await expect(heading).toBeInViewport();
+    const place = (await main(page)
+      .locator('article')
+      .getByText(/^Question \d+ of \d+$/)
+      .textContent()) as string;
+
+    // Elsewhere, then back through the nav's plain /learn link.
+    await page.goto('/dashboard');
+    const learn = page.getByRole('link', { name: 'Learn', exact: true }).first();
+    await expect(learn).toHaveAttribute('href', '/learn');
+    await learn.tap();
+    await expect(main(page).getByRole('heading', { level: 2, name: q130.text })).toBeInViewport();
+    await expect(main(page).locator('article').getByText(place, { exact: true })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Filters (1 active)' })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('status')).toBe('unseen');
+    expect(new URL(page.url()).searchParams.get('question')).toBe('130');
+    // The same after a reload of the bare address in a new tab.
+    const tab = await page.context().newPage();
+    await tab.goto('/learn');
+    await expect(tab.getByRole('main').getByRole('heading', { level: 2, name: q130.text })).toBeVisible();
   });
 });

@@ -19,8 +19,8 @@ const QUESTIONS: Question[] = [
 // Question 1 was answered right, so "not seen yet" leaves 3, 4 and BY-1 of the politics questions.
 const PROGRESS = { q1: progressEntry() };
 
-async function open(path: string) {
-  const bavarian = learner('BY');
+async function open(path: string, id = 'u-1') {
+  const bavarian = { ...learner('BY'), id };
   writeStoredUser(bavarian);
   const api = fakeApi({
     ...learnRoutes({ questions: QUESTIONS, progress: PROGRESS }),
@@ -88,6 +88,37 @@ describe('learn mode resumes', { timeout: 15_000 }, () => {
     await reload();
     expect(await screen.findByText('Question 2 of 5')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+  });
+
+  it('opened as /learn (from the nav, no place in the address) where this learner left off on this device', async () => {
+    await open('/learn?topic=politics&status=unseen&question=BY-1');
+    expect(await screen.findByText('Question 3 of 3', undefined, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(params()).toEqual({ topic: 'politics', status: 'unseen', question: '4' });
+    expect(localStorage.getItem('buergerfit.learn.place.u-1')).toBe('question=4&topic=politics&status=unseen');
+    cleanup();
+    await open('/learn');
+    expect(await screen.findByText('Question 2 of 3', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(shown()).toBe('Frage 4?');
+    expect(params()).toEqual({ question: '4', topic: 'politics', status: 'unseen' });
+    expect(screen.getByRole('button', { name: 'Filters (2 active)' })).toBeTruthy();
+    // Another learner on this device starts at the beginning; a link that names a place goes there.
+    cleanup();
+    await open('/learn', 'u-2');
+    expect(await screen.findByText('Question 1 of 5')).toBeTruthy();
+    expect(params()).toEqual({});
+    cleanup();
+    await open('/learn?topic=history');
+    expect(await screen.findByText('Question 1 of 1')).toBeTruthy();
+    expect(localStorage.getItem('buergerfit.learn.place.u-1')).toBe('topic=history');
+    // Filters cleared at question 1: nothing to resume, a bare /learn starts at question 1.
+    cleanup();
+    await open('/learn?question=1');
+    expect(await screen.findByText('Question 1 of 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Restart' }));
+    cleanup();
+    await open('/learn');
+    expect(await screen.findByText('Question 1 of 5')).toBeTruthy();
   });
 
   it('an address naming a question the filters leave out (or none at all) starts at the first match', async () => {

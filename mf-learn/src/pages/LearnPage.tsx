@@ -1,7 +1,14 @@
 import type { Question, QuestionProgressMap, Topic } from '@buergerfit/contract';
-import { Link, useLanguage, useSearchParams, useSession } from '@buergerfit/platform';
+import {
+  Link,
+  readStorage,
+  useLanguage,
+  useSearchParams,
+  useSession,
+  writeStorage,
+} from '@buergerfit/platform';
 import { Badge, Button, EmptyState, Field, Icon, Select, Sheet, Skeleton } from '@buergerfit/ui';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useQuestions, useTopics } from '../data';
 import { PageHeading } from '../PageHeading';
@@ -18,6 +25,21 @@ export type Status = 'all' | 'wrong' | 'unseen' | 'bookmarked';
 const STATUSES: Status[] = ['all', 'wrong', 'unseen', 'bookmarked'];
 
 export type TopicOption = { id: string; name: string; sub: boolean };
+
+/** The address's parts that say where the learner is in learn mode: the question and the filters. */
+const PLACE = ['question', 'scope', 'topic', 'status', 'search'] as const;
+/** Where a learner last was in learn mode on this device (`?question=130&status=unseen`), per learner. */
+export const learnPlaceKey = (userId: string) => `buergerfit.learn.place.${userId}`;
+
+/** Just the place (question and filters) of an address's query, in a fixed order; '' for none. */
+export function placeOf(params: URLSearchParams): string {
+  const place = new URLSearchParams();
+  for (const key of PLACE) {
+    const value = params.get(key);
+    if (value) place.set(key, value);
+  }
+  return place.toString();
+}
 
 /**
  * The topic filter's options: each top-level topic the questions use, followed by its subtopics (the dashboard
@@ -113,6 +135,35 @@ function LearnList({ questions }: { questions: Question[] }) {
       },
       { replace: true },
     );
+  // `/learn` as it is (the nav's link, no question or filter in the address) opens where the learner left off on this
+  // device: their last question with its filters, kept per learner in this browser (removed at sign-out). An address
+  // that names a place (a reload, a link from the dashboard) is followed as it is, and becomes the place kept.
+  const placeKey = user ? learnPlaceKey(user.id) : null;
+  const place = placeOf(params);
+  const resumeChecked = useRef(false);
+  useEffect(() => {
+    if (!placeKey) return;
+    if (!resumeChecked.current) {
+      resumeChecked.current = true;
+      const saved = place === '' ? readStorage(placeKey) : null;
+      if (saved) {
+        const restored = new URLSearchParams(saved);
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            for (const key of PLACE) {
+              const value = restored.get(key);
+              if (value) next.set(key, value);
+            }
+            return next;
+          },
+          { replace: true },
+        );
+        return;
+      }
+    }
+    writeStorage(placeKey, place || null);
+  }, [placeKey, place, setParams]);
   const scope = SCOPES.find((s) => s === params.get('scope')) ?? 'all';
   const status = STATUSES.find((s) => s === params.get('status')) ?? 'all';
   const search = params.get('search') ?? '';
