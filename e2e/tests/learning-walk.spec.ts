@@ -235,6 +235,9 @@ test.describe('the rough edges of the walk (390 px, touch)', () => {
     await answers(page)
       .locator(`[data-answer="${(questions[0] as Q).correct}"]`)
       .tap();
+    // The answer taken (a tap on the server's markup is replayed once the page runs), then measured.
+    await expect(main(page).getByText('Correct!')).toBeVisible();
+    await expect(main(page).getByText(texts('en', 'learn').keyboardHint)).toBeAttached();
     await expect(main(page).getByText(texts('en', 'learn').keyboardHint)).toBeHidden();
     expect((await edges(page, '[data-testid="feedback"] summary')).height).toBeGreaterThanOrEqual(44);
 
