@@ -95,7 +95,9 @@ describe('learn mode resumes', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Question 3 of 3', undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(params()).toEqual({ topic: 'politics', status: 'unseen', question: '4' });
-    expect(localStorage.getItem('buergerfit.learn.place.u-1')).toBe('question=4&topic=politics&status=unseen');
+    expect(localStorage.getItem('buergerfit.learn.place.u-1')).toBe(
+      'question=4&topic=politics&status=unseen',
+    );
     cleanup();
     await open('/learn');
     expect(await screen.findByText('Question 2 of 3', undefined, { timeout: 5000 })).toBeTruthy();
