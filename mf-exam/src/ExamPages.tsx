@@ -16,6 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
+import {
+  type ResultCelebration,
+  ResultCelebrationCard,
+  readCelebratedDemos,
+  resultCelebration,
+} from './celebration';
 import { ExamRunner } from './ExamRunner';
 import { formatDateTime } from './format';
 import { ResultView } from './ResultView';
@@ -225,7 +231,12 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
     body = (
       <>
         <p className={styles.lead}>{kind === 'mock' ? t('mock.intro') : t('demo.intro')}</p>
-        <StartScreen kind={kind} starting={starting} error={startError} onStart={(s, chosen) => void start(s, chosen)} />
+        <StartScreen
+          kind={kind}
+          starting={starting}
+          error={startError}
+          onStart={(s, chosen) => void start(s, chosen)}
+        />
         {kind === 'mock' && user && (
           <p>
             <Link className={styles.textLink} to={history}>
@@ -281,6 +292,16 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
   });
   const [retaking, setRetaking] = useState(false);
   const [retakeError, setRetakeError] = useState<string | null>(null);
+  // A learner's wins not celebrated yet (the same query as the dashboard's): read beside the attempt, so a pass is
+  // shown with its celebration at once instead of the card pushing the page down when it arrives.
+  const wins = useQuery({
+    queryKey: ['celebrations', userId],
+    queryFn: () => examApi.celebrations(),
+    enabled: kind === 'mock' && Boolean(user),
+    retry: false,
+  });
+  const decided = useRef<{ id: string; celebration: ResultCelebration | null } | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
 
   if (kind === 'mock' && status !== 'loading' && !user)
     return <Navigate to={`/login?redirect=${encodeURIComponent(`${base}/result/${id}`)}`} replace />;
@@ -321,8 +342,29 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
   } else if (query.data.status !== 'finalized' || query.data.kind !== kind) {
     // Still open (or the other kind): back to where it is taken.
     return <Navigate to={query.data.kind === 'mock' ? '/exam' : '/demo'} replace />;
+  } else if (
+    query.data.kind === 'mock' &&
+    query.data.result?.passed &&
+    user &&
+    wins.isPending &&
+    decided.current?.id !== id
+  ) {
+    body = <Loading />;
   } else {
     const attempt = query.data;
+    // Decided once per result and kept (the list of wins is emptied once this one has been shown).
+    if (decided.current?.id !== id && status !== 'loading') {
+      decided.current = {
+        id,
+        celebration: resultCelebration(attempt, {
+          pending: wins.data,
+          fresh: nav?.attempt?.id === id,
+          celebratedDemos: readCelebratedDemos(),
+          guest: !user,
+        }),
+      };
+    }
+    const celebration = decided.current?.id === id && dismissed !== id ? decided.current.celebration : null;
     if (attempt.result)
       title = t('result.heading', {
         test: kindTitle,
@@ -337,6 +379,11 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
         retaking={retaking}
         retakeError={retakeError}
         onRetake={() => void retake(attempt.state)}
+        celebration={
+          celebration && (
+            <ResultCelebrationCard celebration={celebration} onDismiss={() => setDismissed(id)} />
+          )
+        }
       />
     );
   }

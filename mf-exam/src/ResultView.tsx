@@ -1,7 +1,7 @@
 import type { ExamAttempt, ExamQuestion, ExamReviewItem, ExamTopicScore } from '@buergerfit/contract';
 import { Link, useLanguage, useSession } from '@buergerfit/platform';
 import { Badge, Button, buttonClass, Card, Icon, ProgressBar, ProgressRing } from '@buergerfit/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from './format';
 import { ExplanationText, InLanguage, Picture, ReportProblem } from './QuestionContent';
@@ -24,6 +24,8 @@ export interface ResultViewProps {
   retaking: boolean;
   retakeError: string | null;
   onRetake: () => void;
+  /** The celebration of a pass (celebration.tsx), shown under the score. */
+  celebration?: ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ export function ResultView({
   retaking,
   retakeError,
   onRetake,
+  celebration,
 }: ResultViewProps) {
   const { t } = useTranslation('exam');
   const { user } = useSession();
@@ -114,6 +117,8 @@ export function ResultView({
           </p>
         </div>
       </section>
+
+      {celebration}
 
       {practise && (
         <div className={styles.practise}>

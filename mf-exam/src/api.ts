@@ -1,4 +1,6 @@
 import type {
+  Celebrations,
+  CelebrationsSeen,
   ExamAnswer,
   ExamAnswerPatch,
   ExamAttempt,
@@ -21,4 +23,9 @@ export const examApi = {
     api.put<ExamAnswer>(api.lang(`/exams/${encodeURIComponent(id)}/answers/${position}`), patch),
   finalize: (id: string) => api.post<ExamAttempt>(api.lang(`/exams/${encodeURIComponent(id)}/finalize`)),
   states: () => api.get<FederalState[]>(api.lang('/german-federal-states')),
+  /** The signed-in learner's wins not celebrated yet (`dashboardCalls.celebrations`). */
+  celebrations: () => api.get<Celebrations>(api.lang('/user/celebrations')),
+  /** The wins up to `until` have been shown (`dashboardCalls.celebrationsSeen`). */
+  celebrated: (until: string) =>
+    api.post<void>(api.lang('/user/celebrations/seen'), { until } satisfies CelebrationsSeen),
 };

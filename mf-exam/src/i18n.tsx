@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
  */
 export const EXAM = 'exam';
 export const QUESTION = 'question';
+/** The words of a celebration (a passed test), shared with mf_dashboard like `question` with mf_learn. */
+export const CELEBRATE = 'celebrate';
 
 type Texts = typeof import('./texts/en');
 // Named `texts-<lang>`: the BFF preloads the chunk of the page's language beside the remote's own files.
@@ -26,6 +28,8 @@ const pick = (key: keyof Texts) => ({
 registerLazyNamespace(EXAM, pick('exam'));
 // mf_learn registers the same bundles under `question`; whichever is there first is used (i18next merges).
 registerLazyNamespace(QUESTION, pick('question'));
+// mf_dashboard registers the same bundles under `celebrate`; whichever is there first is used.
+registerLazyNamespace(CELEBRATE, pick('celebrate'));
 
 /**
  * Renders `children` once this remote's texts are there in the language in use, suspending until then (covers a
@@ -39,5 +43,10 @@ export function ExamTexts({ children }: { children: ReactNode }) {
 
 function QuestionTexts({ children }: { children: ReactNode }) {
   useNamespace(QUESTION);
+  return <CelebrateTexts>{children}</CelebrateTexts>;
+}
+
+function CelebrateTexts({ children }: { children: ReactNode }) {
+  useNamespace(CELEBRATE);
   return children;
 }

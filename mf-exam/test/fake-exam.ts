@@ -1,5 +1,6 @@
 import type {
   AnswerIndex,
+  Celebrations,
   ErrorBody,
   ExamAnswer,
   ExamAttempt,
@@ -120,6 +121,11 @@ export interface FakeExam {
   signIn(): void;
   /** The deadline passes just before the next answer save reaches the server (it answers 409). */
   expireOnNextSave(): void;
+  /**
+   * The learner's wins up to this instant have been celebrated (as `POST /user/celebrations/seen` records). Before
+   * any: 1970, so every passed mock test of the fake is new.
+   */
+  celebratedUntil: (until: string) => void;
 }
 
 /** An in-memory stand-in for the BFF's exam API, behind a stubbed global fetch. */
@@ -212,6 +218,42 @@ export function fakeExamServer({
     return structuredClone({ ...a, result });
   };
 
+  let celebratedUntil = '1970-01-01T00:00:00.000Z';
+  /**
+   * The server's celebrations, as far as the fake knows them: the latest passed mock test finished after
+   * `celebratedUntil`, with the first-test badge when it was the learner's first mock test, and next the right
+   * answers to 80 % (27 of 33), else what firms the readiness up.
+   */
+  const celebrations = (): Celebrations => {
+    const mocks = [...results.entries()]
+      .filter(([id]) => attempts.get(id)?.kind === 'mock')
+      .sort(([, a], [, b]) => a.finalizedAt.localeCompare(b.finalizedAt));
+    const passes = mocks.filter(([, r]) => r.passed);
+    const last = passes.at(-1);
+    if (!last || last[1].finalizedAt <= celebratedUntil) return { items: [], next: null, until: null };
+    const [id, r] = last;
+    const first = mocks[0]?.[0] === id;
+    return {
+      items: [
+        {
+          kind: 'mockPassed',
+          attemptId: id,
+          correct: r.correct,
+          total: r.total,
+          passMark: 17,
+          passes: passes.length,
+          at: r.finalizedAt,
+        },
+        ...(first ? [{ kind: 'badge' as const, code: 'FIRST_TEST' as const, at: r.finalizedAt }] : []),
+      ],
+      next:
+        r.correct < 27
+          ? { kind: 'score80', more: 27 - r.correct, target: 27, total: 33 }
+          : { kind: 'firmUp', mocks: 1, questions: 117 },
+      until: r.finalizedAt,
+    };
+  };
+
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -257,6 +299,16 @@ export function fakeExamServer({
             };
           }),
       );
+    }
+
+    m = path.match(/^\/api\/(de|en|hr)\/user\/celebrations(\/seen)?$/);
+    if (m) {
+      if (!signedIn) return failure(401, 'unauthorized', 'sign in');
+      if (method === 'GET' && !m[2]) return json(200, celebrations());
+      if (method === 'POST' && m[2]) {
+        if (body.until > celebratedUntil) celebratedUntil = body.until;
+        return new Response(null, { status: 204 });
+      }
     }
 
     m = path.match(/^\/api\/(de|en|hr)\/questions\/(q\d+)\/reports$/);
@@ -314,6 +366,9 @@ export function fakeExamServer({
     expire: (id, at) => {
       const a = attempts.get(id);
       if (a) finalize(a, at);
+    },
+    celebratedUntil: (until) => {
+      celebratedUntil = until;
     },
     failLists: (on) => {
       listsFail = on;
