@@ -46,6 +46,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DashboardCelebration, useCelebration } from './celebration';
 import { DistributionChart, type ExamRules, ScoreTrendChart, WeeklyChart, WeekStrip } from './charts';
 import { chooseNextStep, isNewLearner, type NextStep, openTest } from './nextStep';
 import { type Learner, modeTarget, recommendationTarget, routes } from './routes';
@@ -946,6 +947,8 @@ export function DashboardPage() {
     queryFn: () => api.get<ExamHistory>(api.lang('/exams?limit=10')),
     retry: false,
   });
+  // A win not celebrated yet heads the page; the page is laid out once its answer is there (nothing moves down).
+  const celebration = useCelebration();
 
   if (query.isError) {
     return (
@@ -961,7 +964,7 @@ export function DashboardPage() {
       {t('title')}
     </h1>
   );
-  if (query.isPending) {
+  if (query.isPending || !celebration.settled) {
     return (
       <section className={`${styles.page} ${styles.dashboard}`} aria-labelledby="dashboard-title">
         {title}
@@ -975,6 +978,7 @@ export function DashboardPage() {
   return (
     <section className={`${styles.page} ${styles.dashboard}`} aria-labelledby="dashboard-title">
       {title}
+      {celebration.shown && <DashboardCelebration data={celebration.shown} onDismiss={celebration.dismiss} />}
       <Greeting isNew={isNew} />
       <div className={styles.layout}>
         <div className={styles.main}>
