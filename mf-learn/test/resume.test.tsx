@@ -123,6 +123,25 @@ describe('learn mode resumes', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Question 1 of 5')).toBeTruthy();
   });
 
+  it('stays where it is when “Learn” is tapped in learn mode; clearing the filters keeps no place', async () => {
+    await open('/learn?topic=politics&status=unseen&question=BY-1');
+    expect(await screen.findByText('Question 3 of 3', undefined, { timeout: 5000 })).toBeTruthy();
+    const modes = screen.getByRole('navigation', { name: 'Learning modes' });
+    fireEvent.click(within(modes).getByRole('link', { name: 'Learn' }));
+    expect(await screen.findByText('Question 3 of 3')).toBeTruthy();
+    expect(params()).toEqual({ topic: 'politics', status: 'unseen', question: 'BY-1' });
+    // Clearing the filters is the learner's own change: question 1 of all, and nothing to come back to.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (2 active)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Show 5 questions$/ }));
+    expect(await screen.findByText('Question 1 of 5')).toBeTruthy();
+    expect(params()).toEqual({});
+    expect(localStorage.getItem('buergerfit.learn.place.u-1')).toBeNull();
+    fireEvent.click(within(modes).getByRole('link', { name: 'Learn' }));
+    expect(await screen.findByText('Question 1 of 5')).toBeTruthy();
+    expect(params()).toEqual({});
+  });
+
   it('an address naming a question the filters leave out (or none at all) starts at the first match', async () => {
     await open('/learn?topic=history&question=3');
     expect(await screen.findByText('Question 1 of 1')).toBeTruthy();

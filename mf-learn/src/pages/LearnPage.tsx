@@ -123,29 +123,32 @@ function LearnList({ questions }: { questions: Question[] }) {
   // `status`, `search` and `question` (its number as the learner knows it: 130, BE-3). Each change replaces the
   // history entry: Back leaves learn mode instead of stepping through every question.
   const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  // `/learn` as it is (the nav's link, no question or filter in the address) opens where the learner left off on this
-  // device: their last question with its filters, kept per learner in this browser (removed at sign-out). An address
-  // that names a place (a reload, a link from the dashboard) is followed as it is, and becomes the place kept.
-  const placeKey = user ? learnPlaceKey(user.id) : null;
   const place = placeOf(params);
-  const resumeChecked = useRef(false);
+  /** The place in the address was changed by this page (a filter, the next question), not by a link or the browser. */
+  const ownChange = useRef(false);
+  const update = (changes: Record<string, string | null>) => {
+    const changed = (prev: URLSearchParams) => {
+      const next = new URLSearchParams(prev);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    };
+    if (placeOf(changed(params)) !== place) ownChange.current = true;
+    setParams(changed, { replace: true });
+  };
+  // `/learn` as it is (the nav's link or the mode tab, no question or filter in the address) opens where the learner
+  // left off on this device: their last question with its filters, kept per learner in this browser (removed at
+  // sign-out). An address that names a place (a reload, a link from the dashboard) is followed as it is, and becomes
+  // the place kept; so does the page's own change (clearing the filters at question 1 keeps no place).
+  const placeKey = user ? learnPlaceKey(user.id) : null;
   useEffect(() => {
     if (!placeKey) return;
-    if (!resumeChecked.current) {
-      resumeChecked.current = true;
-      const saved = place === '' ? readStorage(placeKey) : null;
+    const own = ownChange.current;
+    ownChange.current = false;
+    if (place === '' && !own) {
+      const saved = readStorage(placeKey);
       if (saved) {
         const restored = new URLSearchParams(saved);
         setParams(
