@@ -4,7 +4,7 @@
 // en and hr, into screenshots/ (not committed) with an index.html contact sheet.
 //   SCREENSHOTS_PORT (8097), SCREENSHOTS_ONLY=de,390,dark (filter), SCREENSHOTS_SCREENS=dashboard,learn (shots by
 //   name), CHROMIUM_PATH (/usr/bin/chromium).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,9 +31,10 @@ const texts = (lang, ns) =>
   JSON.parse(fs.readFileSync(path.join(root, 'locales', lang, `${ns}.json`), 'utf8'));
 
 /** Route shots: [name, path, optional action that brings the page into its state]. */
-function screens(lang) {
+function screens(lang, login) {
   const exam = texts(lang, 'exam');
   const learn = texts(lang, 'learn');
+  const account = texts(lang, 'account');
   const tap = (page, name) => page.getByRole('main').getByRole('button', { name, exact: true }).click();
   /** Every transition and animation over (a card turning, a dialog fading in). */
   const settled = (page) =>
@@ -101,6 +102,28 @@ function screens(lang) {
       }
       return () => page.context().setOffline(false);
     };
+  /** Learn left at no. 130 with a filter, then opened again from the header's plain /learn link. */
+  const resumeFromNav = async (page) => {
+    await page.locator('header a[href="/learn"]').first().click();
+    await page.waitForURL(/\/learn\?.*question=130/);
+    await page.getByRole('main').getByRole('list', { name: learn.answersLabel }).waitFor();
+  };
+  /**
+   * A guest's demo, Berlin left as preselected, finished; then the sign-up from this browser, on to Welcome's
+   * state step (no state assumed).
+   */
+  const demoThenSignUp = async (page) => {
+    await start(exam.demo.start)(page);
+    const open = await page.waitForFunction(() => localStorage.getItem('buergerfit.exam.demo'));
+    const { id } = JSON.parse(await open.jsonValue());
+    const done = await page.request.post(`${base}/api/${lang}/exams/${id}/finalize`);
+    if (!done.ok()) throw new Error(`finishing the demo: ${done.status()}`);
+    await page.goto(`${base}/auth/local?login_hint=${login}&redirect=/dashboard`);
+    await page.waitForURL(/\/welcome/);
+    await tap(page, account.welcome.next);
+    await page.getByRole('main').getByRole('heading', { name: account.welcome.stepState }).waitFor();
+    await settled(page);
+  };
   const start = (label) => async (page) => {
     await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
     await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
@@ -123,6 +146,7 @@ function screens(lang) {
       ['learn-challenge', '/learn/challenge'],
       ['learn-wrong-answer', '/learn', answerWrong],
       ['learn-resumed-130', '/learn?question=130'],
+      ['learn-resumed-from-nav', '/learn?status=unseen&question=130', resumeFromNav],
       ['learn-state', '/learn/state'],
       ['learn-state-picture', '/learn/state', enlargePicture],
       ['learn-challenge-summary', '/learn/challenge', endChallenge],
@@ -137,7 +161,37 @@ function screens(lang) {
       ['offline-dashboard', '/dashboard', offline()],
       ['offline-not-stored', '/dashboard', offline('/about')],
     ],
+    // A guest who takes the demo and then signs up: Welcome without a state nobody chose, the demo in the history,
+    // and the dashboard's honest empty mock-test card.
+    newcomer: [
+      ['welcome-after-demo', '/demo', demoThenSignUp],
+      ['dashboard-after-demo', '/dashboard'],
+      ['exam-history-after-demo', '/exam/history'],
+    ],
+    // The A/B console: "Roll back to …" only on the variant with a build to go back to.
+    admin: [['admin', '/admin']],
   };
+}
+
+/** `npm run remotes -- …` against the gallery's own embedded database. */
+function remotesCli(dataDir, args) {
+  const res = spawnSync('npm', ['run', '--silent', 'remotes', '--', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`remotes ${args.join(' ')}: ${res.stderr}`);
+}
+
+/** The console's admin, and a variant of mf_admin (nobody is sent to it) pointed at 0.0.1, then at 0.0.2. */
+async function prepareAdmin(browser, dataDir) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/auth/local?login_hint=gallery-admin&redirect=/dashboard`);
+  await context.close();
+  remotesCli(dataDir, ['admin', 'grant', 'gallery-admin']);
+  remotesCli(dataDir, ['set', 'mf_admin', 'gallery', '0.0.1', '--weight', '0']);
+  remotesCli(dataDir, ['set', 'mf_admin', 'gallery', '0.0.2', '--weight', '0']);
 }
 
 async function waitForApp(child) {
@@ -206,11 +260,12 @@ async function main() {
   const shots = [];
   try {
     await waitForApp(app);
+    await prepareAdmin(browser, dataDir);
     for (const lang of LANGUAGES) {
       for (const scheme of SCHEMES) {
         for (const width of WIDTHS) {
           if (!wanted(lang, scheme, width)) continue;
-          for (const who of ['guest', 'learner']) {
+          for (const who of ['guest', 'learner', 'newcomer', 'admin']) {
             const context = await browser.newContext({
               viewport: { width, height: width < 768 ? 844 : 800 },
               colorScheme: scheme,
@@ -221,12 +276,14 @@ async function main() {
             // A learner of their own for every language, theme and width: the mock test one shot starts does not
             // turn the next one's start screen into a running test.
             let resultPath = '';
+            const login = `gallery-${who}-${lang}-${scheme}-${width}`;
             if (who === 'learner') {
-              await signIn(context, `gallery-${lang}-${scheme}-${width}`);
+              await signIn(context, login);
               resultPath = await seed(context);
             }
+            if (who === 'admin') await signIn(context, 'gallery-admin');
             const page = await context.newPage();
-            for (const [name, route, act] of screens(lang)[who]) {
+            for (const [name, route, act] of screens(lang, login)[who]) {
               if (onlyScreens.length > 0 && !onlyScreens.includes(name)) continue;
               await page.goto(base + (route === '__RESULT__' ? resultPath : route));
               await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
