@@ -87,6 +87,11 @@ const HTML_LANG = /<html[^>]*\blang="([a-z]{2})"/;
 /** The shell's files a page names (`/static/…` in an attribute, not the end of a remote file's address). */
 const SHELL_ASSET = /["'\s](\/static\/[\w./-]+\.(?:js|css))(?=["'\s])/g;
 const MATCH = { ignoreVary: true };
+/**
+ * Fetches of the worker's own (a remote stored ahead, a page fetched again): low priority, after what the page itself
+ * is loading.
+ */
+const IN_THE_BACKGROUND = /** @type {const} */ ({ credentials: 'same-origin', priority: 'low' });
 
 /** Messages from the page (shell/platform). */
 const SIGNED_OUT = 'buergerfit:signed-out';
@@ -180,7 +185,7 @@ async function addMissing(cacheName, urls) {
     urls.map(async (url) => {
       if (await cache.match(url, MATCH)) return;
       try {
-        const response = await fetch(url, { credentials: 'same-origin' });
+        const response = await fetch(url, IN_THE_BACKGROUND);
         if (storable(response)) await cache.put(url, response);
       } catch (error) {
         console.warn('[sw] not cached', url, error);
@@ -299,7 +304,7 @@ const warmed = new Set();
  */
 async function offlineList(manifestUrl) {
   try {
-    const response = await fetch(new URL(OFFLINE_LIST, manifestUrl).href);
+    const response = await fetch(new URL(OFFLINE_LIST, manifestUrl).href, IN_THE_BACKGROUND);
     if (!response.ok) return [];
     const { files } = /** @type {{ files?: unknown }} */ (await response.json());
     return Array.isArray(files) ? files.filter((f) => typeof f === 'string') : [];
@@ -315,7 +320,7 @@ async function offlineList(manifestUrl) {
  */
 async function warmRemote(manifestUrl) {
   if (warmed.has(manifestUrl)) return;
-  const response = await fetch(manifestUrl, { cache: 'no-cache' });
+  const response = await fetch(manifestUrl, { ...IN_THE_BACKGROUND, cache: 'no-cache' });
   if (!storable(response)) return;
   const manifest = /** @type {Manifest} */ (await response.clone().json());
   await store(DATA_CACHE, manifestUrl, response);
@@ -460,7 +465,7 @@ async function refreshPages() {
     const askedIn = generation;
     let response;
     try {
-      response = await fetch(request.url, { credentials: 'same-origin', cache: 'no-cache' });
+      response = await fetch(request.url, { ...IN_THE_BACKGROUND, cache: 'no-cache' });
     } catch {
       continue;
     }
