@@ -272,7 +272,12 @@ function VariantRow({ remote, variant: v, t }: { remote: string; variant: AbVari
         </Button>
         {/* Only where there is a build to go back to (not beside "No deploys recorded yet"). */}
         {v.rollbackTo !== null && (
-          <Button type="button" variant="ghost" disabled={rollback.isPending} onClick={() => rollback.mutate()}>
+          <Button
+            type="button"
+            variant="ghost"
+            disabled={rollback.isPending}
+            onClick={() => rollback.mutate()}
+          >
             {t('variant.rollback', { version: v.rollbackTo })}
           </Button>
         )}

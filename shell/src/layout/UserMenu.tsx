@@ -53,7 +53,11 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       >
         {/* The initial is drawn by CSS from data-initial, so the visible text is the name alone, which the button's
             name ("Account menu: Erika") contains (axe's label-content-name-mismatch). */}
-        <span className={styles.avatar} aria-hidden="true" data-initial={displayName.slice(0, 1).toUpperCase()} />
+        <span
+          className={styles.avatar}
+          aria-hidden="true"
+          data-initial={displayName.slice(0, 1).toUpperCase()}
+        />
         <span className={styles.userName}>{displayName}</span>
       </button>
       {open && (
