@@ -113,9 +113,17 @@ function screens(lang, login) {
    * state step (no state assumed).
    */
   const demoThenSignUp = async (page) => {
-    await start(exam.demo.start)(page);
-    const open = await page.waitForFunction(() => localStorage.getItem('buergerfit.exam.demo'));
-    const { id } = JSON.parse(await open.jsonValue());
+    // Its first question (a tap on the server's markup is replayed when the page runs; once more if it was lost).
+    const first = page.getByRole('main').getByRole('heading', {
+      level: 2,
+      name: exam.run.questionOf.replace('{{current}}', '1').replace('{{total}}', '33'),
+    });
+    for (let i = 0; i < 2 && !(await first.isVisible()); i++) {
+      await tap(page, exam.demo.start);
+      await first.waitFor({ timeout: 15_000 }).catch(() => {});
+    }
+    await first.waitFor();
+    const { id } = JSON.parse(await page.evaluate(() => localStorage.getItem('buergerfit.exam.demo')));
     const done = await page.request.post(`${base}/api/${lang}/exams/${id}/finalize`);
     if (!done.ok()) throw new Error(`finishing the demo: ${done.status()}`);
     await page.goto(`${base}/auth/local?login_hint=${login}&redirect=/dashboard`);
@@ -127,6 +135,31 @@ function screens(lang, login) {
   const start = (label) => async (page) => {
     await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
     await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
+  };
+  /**
+   * A first mock test, 24 of 33 answered right (through the API), finished on the page: its result celebrates the
+   * pass, once the burst has landed.
+   */
+  const passMock = async (page) => {
+    const attempt = await answerMock(page.request, 24);
+    await page.goto(`${base}/exam`);
+    await tap(page, exam.run.finish);
+    await tap(page, exam.run.confirmFinish);
+    await page.waitForURL(`**/exam/result/${attempt.id}`);
+    await page.getByTestId('celebration').waitFor();
+    await settled(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  };
+  /** Ten bookmarks (a first badge), then the dashboard: it celebrates the badge at its top. */
+  const collectorBadge = async (page) => {
+    const questions = await (await page.request.get(`${base}/api/${lang}/learn`)).json();
+    for (const q of questions.slice(0, 10)) {
+      const res = await page.request.post(`${base}/api/${lang}/user/bookmarks/${q.number}`);
+      if (!res.ok()) throw new Error(`bookmarking: ${res.status()}`);
+    }
+    await page.goto(`${base}/dashboard`);
+    await page.getByTestId('celebration').waitFor();
+    await settled(page);
   };
   return {
     guest: [
@@ -170,6 +203,11 @@ function screens(lang, login) {
     ],
     // The A/B console: "Roll back to …" only on the variant with a build to go back to.
     admin: [['admin', '/admin']],
+    // A new learner's wins: a first pass celebrated on its result, then a first badge on the dashboard.
+    winner: [
+      ['exam-result-celebration', '/dashboard', passMock],
+      ['dashboard-celebration', '/dashboard', collectorBadge],
+    ],
   };
 }
 
@@ -219,7 +257,24 @@ async function signIn(context, login) {
   await page.close();
 }
 
-/** Some history: 60 learn answers (about four in five right), a bookmark, one passed mock test. */
+/** A mock test started and answered through the API: the first `right` positions right, the rest wrong. */
+async function answerMock(request, right) {
+  const questions = await (await request.get(`${base}/api/en/learn`)).json();
+  const key = new Map(questions.map((q) => [q.number, q.correct]));
+  const attempt = await (await request.post(`${base}/api/en/exams`, { data: { kind: 'mock' } })).json();
+  for (const q of attempt.questions) {
+    const answer = key.get(q.number) ?? 0;
+    await request.put(`${base}/api/en/exams/${attempt.id}/answers/${q.position}`, {
+      data: { answer: q.position <= right ? answer : (answer + 1) % 4 },
+    });
+  }
+  return attempt;
+}
+
+/**
+ * Some history: 60 learn answers (about four in five right), a bookmark, one passed mock test — its celebration
+ * already shown (the gallery's `winner` shows celebrations; the other shots show the screens as they are after it).
+ */
 async function seed(context) {
   const { request } = context;
   const questions = await (await request.get(`${base}/api/en/learn`)).json();
@@ -239,6 +294,8 @@ async function seed(context) {
   }
   const done = await request.post(`${base}/api/en/exams/${attempt.id}/finalize`);
   if (!done.ok()) throw new Error(`finishing the mock test: ${done.status()}`);
+  const { until } = await (await request.get(`${base}/api/en/user/celebrations`)).json();
+  if (until) await request.post(`${base}/api/en/user/celebrations/seen`, { data: { until } });
   return `/exam/result/${attempt.id}`;
 }
 
@@ -265,7 +322,7 @@ async function main() {
       for (const scheme of SCHEMES) {
         for (const width of WIDTHS) {
           if (!wanted(lang, scheme, width)) continue;
-          for (const who of ['guest', 'learner', 'newcomer', 'admin']) {
+          for (const who of ['guest', 'learner', 'newcomer', 'admin', 'winner']) {
             const context = await browser.newContext({
               viewport: { width, height: width < 768 ? 844 : 800 },
               colorScheme: scheme,
@@ -282,6 +339,7 @@ async function main() {
               resultPath = await seed(context);
             }
             if (who === 'admin') await signIn(context, 'gallery-admin');
+            if (who === 'winner') await signIn(context, login);
             const page = await context.newPage();
             for (const [name, route, act] of screens(lang, login)[who]) {
               if (onlyScreens.length > 0 && !onlyScreens.includes(name)) continue;
