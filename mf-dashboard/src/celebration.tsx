@@ -76,7 +76,8 @@ export function DashboardCelebration({ data, onDismiss }: { data: Celebrations; 
             label: texts.next.label,
             text: texts.next.text,
             action: action ? (
-              <Link className={buttonClass({ variant: 'primary' })} to={target[action]}>
+              // Secondary: the page's one main action stays the next-step card's, just under it.
+              <Link className={buttonClass({ variant: 'secondary' })} to={target[action]}>
                 {t(`action.${action}`)}
               </Link>
             ) : undefined,

@@ -119,7 +119,7 @@ export function ResultCelebrationCard({
           label: texts.next.label,
           text: texts.next.text,
           action: action ? (
-            <Link className={buttonClass({ variant: 'primary' })} to={target[action]}>
+            <Link className={buttonClass({ variant: 'secondary' })} to={target[action]}>
               {t(`action.${action}`)}
             </Link>
           ) : undefined,
