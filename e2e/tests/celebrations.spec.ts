@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 
 /**
@@ -62,6 +63,20 @@ const celebrationAnimations = (page: Page) =>
       }).length,
   );
 
+/** axe on the card in the light and the dark theme: no serious or critical violation (contrast included). */
+async function cardIsAccessible(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="celebration"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 async function closeIsATouchTarget(page: Page) {
   const box = await page.getByTestId('celebration').getByRole('button', { name: 'Close' }).boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(44);
@@ -85,7 +100,9 @@ test.describe('celebrations (390 px)', () => {
 
       const card = main(page).getByTestId('celebration');
       await expect(card.getByRole('heading', { level: 2 })).toHaveText('Your first pass!');
-      await expect(card.getByText('24 of 33 right: 7 more than the 17 you need.', { exact: true })).toBeVisible();
+      await expect(
+        card.getByText('24 of 33 right: 7 more than the 17 you need.', { exact: true }),
+      ).toBeVisible();
       await expect(card.getByRole('listitem')).toHaveText('Badge: First test');
       await expect(card.getByTestId('celebration-next')).toHaveText(
         'Next: 3 more right answers for 80% (27 of 33) and the “Top score” badge.',
@@ -130,7 +147,9 @@ test.describe('celebrations (390 px)', () => {
       await expect(page).toHaveURL(`/exam/result/${attempt.id}`);
       const card = main(page).getByTestId('celebration');
       await expect(card.getByRole('heading', { level: 2 })).toHaveText('Your first pass!');
-      await expect(card.getByText('28 of 33 right: 11 more than the 17 you need.', { exact: true })).toBeVisible();
+      await expect(
+        card.getByText('28 of 33 right: 11 more than the 17 you need.', { exact: true }),
+      ).toBeVisible();
       await expect(card.getByRole('listitem')).toHaveText(['Badge: Top score', 'Badge: First test']);
       await expect(card.getByTestId('celebration-next')).toHaveText(
         'Next: Answer 117 more questions and take 1 more mock test to confirm your exam readiness.',
@@ -139,6 +158,7 @@ test.describe('celebrations (390 px)', () => {
       // Nothing moves: no burst, no animation anywhere on the page.
       await expect(page.getByTestId('celebration-burst')).toHaveCount(0);
       expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+      await cardIsAccessible(page);
       await closeIsATouchTarget(page);
       await noSidewaysScroll(page);
       // Closed, it is gone; the page stays as it was.
@@ -177,6 +197,7 @@ test.describe('celebrations (390 px)', () => {
       const streakBox = await page.getByTestId('streak').boundingBox();
       expect(cardBox && streakBox && cardBox.y + cardBox.height < streakBox.y).toBe(true);
       await expect(page.getByTestId('celebration-burst')).toHaveCount(0);
+      await cardIsAccessible(page);
       await closeIsATouchTarget(page);
       await noSidewaysScroll(page);
 
