@@ -147,6 +147,13 @@ test.describe('dashboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
 
+});
+
+test.describe('dashboard without its data', () => {
+  // The failure is made in the page's requests (page.route); a service worker would answer them itself, from the
+  // network Playwright does not route, so it is kept out of this test.
+  test.use({ serviceWorkers: 'block' });
+
   test('shows the error state when the API fails, and Retry recovers', async ({ page }) => {
     await signInOnboarded(page, `dash-err-${Date.now()}`);
     await page.route('**/api/*/user/dashboard', (route) =>

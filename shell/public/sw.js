@@ -71,8 +71,11 @@ const GUEST = 'guest';
 
 const REMOTE_FILE = /^\/remotes\/([\w.-]+)\/([\w.-]+)\/(.+)$/;
 const QUESTION_SET = /^\/api\/[a-z]{2}\/learn$/;
-/** API calls never stored: the A/B console (other people's data, live figures) and the data export (a download). */
-const NOT_STORED_API = /^\/api\/(admin(\/|$)|user\/export$)/;
+/**
+ * API calls never stored: the A/B console (other people's data, live figures), the data export (a download) and the
+ * wins not celebrated yet (offline a stored answer would celebrate one again).
+ */
+const NOT_STORED_API = /^\/api\/(admin(\/|$)|user\/export$|[a-z]{2}\/user\/celebrations(\/|$))/;
 /** Paths that are never the app page, even as a navigation (sign-in flows, API, files). */
 const NOT_A_PAGE = /^\/(api|auth|remotes|catalog-images)(\/|$)|^\/sw\.js$/;
 const LOGOUT = '/auth/logout';
