@@ -146,7 +146,6 @@ test.describe('dashboard', () => {
     expect(topics && topics.y + topics.height).toBeLessThan(2 * 844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });
-
 });
 
 test.describe('dashboard without its data', () => {
