@@ -23,6 +23,11 @@ const wanted = (...parts) => only.every((o) => parts.map(String).includes(o));
 /** SCREENSHOTS_SCREENS=dashboard,learn: only these shots (by name). */
 const onlyScreens = (process.env.SCREENSHOTS_SCREENS ?? '').split(',').filter(Boolean);
 /** Shot → the viewport-sized copy the README shows (docs/screenshots/ holds the committed pair). */
+/**
+ * Shots of the first screen only: Chromium evaluates a full-page capture as if a mouse were attached, so on a touch
+ * phone it would show the keyboard hints the page hides there. These show what a phone shows (and a desktop its keys).
+ */
+const FIRST_SCREEN = new Set(['keys-exam', 'keys-flashcards']);
 const README_SHOTS = {
   'dashboard-en-390-light': 'readme-phone.png',
   'learn-en-1280-light': 'readme-desktop.png',
@@ -31,7 +36,7 @@ const texts = (lang, ns) =>
   JSON.parse(fs.readFileSync(path.join(root, 'locales', lang, `${ns}.json`), 'utf8'));
 
 /** Route shots: [name, path, optional action that brings the page into its state]. */
-function screens(lang, login) {
+function screens(lang, login, width) {
   const exam = texts(lang, 'exam');
   const learn = texts(lang, 'learn');
   const account = texts(lang, 'account');
@@ -114,10 +119,7 @@ function screens(lang, login) {
    */
   const demoThenSignUp = async (page) => {
     // Its first question (a tap on the server's markup is replayed when the page runs; once more if it was lost).
-    const first = page.getByRole('main').getByRole('heading', {
-      level: 2,
-      name: exam.run.questionOf.replace('{{current}}', '1').replace('{{total}}', '33'),
-    });
+    const first = firstQuestion(page);
     for (let i = 0; i < 2 && !(await first.isVisible()); i++) {
       await tap(page, exam.demo.start);
       await first.waitFor({ timeout: 15_000 }).catch(() => {});
@@ -132,9 +134,28 @@ function screens(lang, login) {
     await page.getByRole('main').getByRole('heading', { name: account.welcome.stepState }).waitFor();
     await settled(page);
   };
+  /** The test's first question (not the start screen's own headings). */
+  const firstQuestion = (page) =>
+    page.getByRole('main').getByRole('heading', {
+      level: 2,
+      name: exam.run.questionOf.replace('{{current}}', '1').replace('{{total}}', '33'),
+    });
   const start = (label) => async (page) => {
     await page.getByRole('main').getByRole('button', { name: label, exact: true }).click();
-    await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor();
+    await firstQuestion(page).waitFor();
+  };
+  /** The running mock test (the shot before started it), its answers in view: "(keys 1–4)" only with a keyboard. */
+  const examKeys = async (page) => {
+    await firstQuestion(page).waitFor();
+    await page.getByRole('main').getByRole('group').first().scrollIntoViewIfNeeded();
+  };
+  /** A flashcard session's first card and, under it, the gestures on a touch phone or the keys on a desktop. */
+  const flashcardKeys = async (page) => {
+    await tap(page, learn.flashcardsStart);
+    await page.locator('[data-side="front"]').waitFor();
+    const hint = page.getByText(width < 768 ? learn.touchHintFlashcards : learn.keyboardHintFlashcards);
+    await hint.scrollIntoViewIfNeeded();
+    await settled(page);
   };
   /**
    * A first mock test, 24 of 33 answered right (through the API), finished on the page: its result celebrates the
@@ -188,6 +209,8 @@ function screens(lang, login) {
       ['learn-mistakes', '/learn/mistakes'],
       ['exam-start', '/exam'],
       ['exam-question', '/exam', start(exam.mock.start)],
+      ['keys-exam', '/exam', examKeys],
+      ['keys-flashcards', '/learn/flashcards', flashcardKeys],
       ['exam-history', '/exam/history'],
       ['exam-result', '__RESULT__'],
       ['settings', '/profile-settings'],
@@ -325,6 +348,9 @@ async function main() {
           for (const who of ['guest', 'learner', 'newcomer', 'admin', 'winner']) {
             const context = await browser.newContext({
               viewport: { width, height: width < 768 ? 844 : 800 },
+              // A phone is a touch screen: no keyboard hints there, the gestures instead (as a learner sees it).
+              hasTouch: width < 768,
+              isMobile: width < 768,
               colorScheme: scheme,
               locale: lang,
               deviceScaleFactor: 1,
@@ -341,7 +367,7 @@ async function main() {
             if (who === 'admin') await signIn(context, 'gallery-admin');
             if (who === 'winner') await signIn(context, login);
             const page = await context.newPage();
-            for (const [name, route, act] of screens(lang, login)[who]) {
+            for (const [name, route, act] of screens(lang, login, width)[who]) {
               if (onlyScreens.length > 0 && !onlyScreens.includes(name)) continue;
               await page.goto(base + (route === '__RESULT__' ? resultPath : route));
               await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
@@ -349,7 +375,7 @@ async function main() {
               // An action may leave the context in a state for this shot only (offline): it returns how to undo it.
               const undo = act ? await act(page) : undefined;
               const file = `${name}-${lang}-${width}-${scheme}.png`;
-              await page.screenshot({ path: path.join(out, file), fullPage: true });
+              await page.screenshot({ path: path.join(out, file), fullPage: !FIRST_SCREEN.has(name) });
               // The README's two pictures: the first screen of each, as a learner sees it.
               if (`${name}-${lang}-${width}-${scheme}` in README_SHOTS) {
                 await page.evaluate(() => window.scrollTo(0, 0));
