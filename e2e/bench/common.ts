@@ -27,6 +27,9 @@ export const THROTTLE = {
 /** A measured page: signed in or as a guest; `ready` names the element that is the page's content. */
 export type BenchPage = { path: string; signedIn: boolean; ready?: string };
 
+/** A budget of `npm run bench`: what it asks, the figure measured, whether it holds. */
+export type Budget = { name: string; value: string; ok: boolean };
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
@@ -58,7 +61,7 @@ export async function signIn(login: string): Promise<{ storage: string; cookies:
     });
     if (!saved.ok()) throw new Error(`setting the state: ${saved.status()}`);
     const cookies = (await context.cookies()) as Cookie[];
-    const storage = path.join(os.tmpdir(), `bf-bench-state-${process.pid}.json`);
+    const storage = path.join(os.tmpdir(), `bf-bench-state-${process.pid}-${login}.json`);
     fs.writeFileSync(storage, JSON.stringify({ cookies, origins: [] }));
     return { storage, cookies };
   } finally {

@@ -4,8 +4,10 @@
  * pages; API throughput with autocannon on the embedded database and on a real PostgreSQL, next to a bare Koa
  * route. Writes bench/results/<stamp>.{md,json} (and latest.*), prints whether each budget holds, exits 1 if one
  * fails. BENCH_RUNS, BENCH_LIGHTHOUSE_RUNS, BENCH_API_SECONDS and BENCH_CONNECTIONS shorten a local run;
- * BENCH_ONLY=ssr,pages,lighthouse,api picks parts (a partial run checks only its own budgets). `ssr`: the cost of a server
- * render in its sandbox, cold and warm (bench/ssr.ts).
+ * BENCH_ONLY=ssr,pages,interaction,lighthouse,api picks parts (a partial run checks only its own budgets). `ssr`: the
+ * cost of a server render in its sandbox, cold and warm (bench/ssr.ts). `interaction`: the first tap on `/`, `/demo`
+ * and `/learn` on a throttled phone, from the tap to the paint of its effect, next to a static floor
+ * (bench/interaction.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,12 +21,20 @@ import {
   APP_ROOT,
   BASE,
   type BenchPage,
+  type Budget,
   CONNECTIONS,
   LIGHTHOUSE_RUNS,
   PORT,
   RUNS,
   signIn,
 } from './common';
+import {
+  type InteractionRow,
+  interactionBudgets,
+  interactionRuns,
+  interactionTable,
+  TAPS,
+} from './interaction';
 import { type LighthouseRow, lighthouseRuns } from './lighthouse';
 import { pageLoads, type Row } from './pages';
 import { type SsrRow, ssrRuns } from './ssr';
@@ -58,7 +68,7 @@ const PAGES: BenchPage[] = [
 ];
 const PUBLIC = new Set(['/', '/demo', '/login']);
 
-const only = new Set((process.env.BENCH_ONLY ?? 'ssr,pages,lighthouse,api').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'ssr,pages,interaction,lighthouse,api').split(','));
 const PG_URL =
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -141,8 +151,6 @@ async function onPostgres(): Promise<{ rows: ApiRow[]; error?: string }> {
     await admin.end();
   }
 }
-
-type Budget = { name: string; value: string; ok: boolean };
 
 function pageBudgets(pages: Row[]): Budget[] {
   const row = (p: string, mode: Row['mode']) => pages.find((r) => r.page === p && r.mode === mode) as Row;
@@ -240,11 +248,17 @@ function report(
   apiRows: ApiRow[],
   budgets: Budget[],
   ssr: SsrRow[] = [],
+  interaction: InteractionRow[] = [],
 ): string {
   return [
     `# Bürgerfit benchmark ${new Date().toISOString()}`,
     '',
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${RUNS} runs per page figure (median), cold cache, a new device per run; Lighthouse ${LIGHTHOUSE_RUNS} runs (median); API ${CONNECTIONS} connections × ${API_SECONDS} s on loopback.`,
+    '',
+    `Load average (1, 5, 15 min): ${loadAtStart.map((l) => l.toFixed(2)).join(', ')} at the start, ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} at the end.`,
     '',
     '## Page load (app vs static floor with the same text)',
     '',
@@ -256,6 +270,15 @@ function report(
       (r) =>
         `| ${r.page} | ${r.mode} | ${r.app.fcp.toFixed(0)} | ${r.app.lcp.toFixed(0)} | ${r.app.ready.toFixed(0)} | ${r.app.jsKb.toFixed(1)} | ${r.app.requests} | ${r.floor.fcp.toFixed(0)} | ${r.floor.lcp.toFixed(0)} |`,
     ),
+    '',
+    '## First interaction (throttled phone: 390 px, touch, 4× CPU, 1.6 Mbit/s, 150 ms)',
+    '',
+    'A cold load, one tap as soon as its target is on screen (not waiting for the app), median of the runs. "effect":',
+    'from the tap to the first paint of its effect (Element Timing); "event duration": the tap\'s latency as INP counts',
+    "it (Event Timing: input to the next paint after its handlers). Floor: the same tap on the server's markup without",
+    'its scripts, with a few lines of inline script doing the same.',
+    '',
+    ...interactionTable(interaction),
     '',
     '## Lighthouse (mobile preset)',
     '',
@@ -291,9 +314,12 @@ function report(
   ].join('\n');
 }
 
+/** The machine's load when the bench started (it is reported beside the end's: a shared machine skews figures). */
+const loadAtStart = os.loadavg();
 let child: ChildProcess | null = null;
 let failed = false;
 let storage: string | null = null;
+let tapStorage: string | null = null;
 try {
   child = await startServer(PORT);
   const session = await signIn('bench');
@@ -301,6 +327,10 @@ try {
   // First: the first server render after the start is the one that starts its sandbox.
   const ssr = only.has('ssr') ? await ssrRuns(session.cookies) : [];
   const pages = only.has('pages') ? await pageLoads(PAGES, session.storage) : [];
+  // Its own learner: each run answers a question on /learn.
+  const tapper = only.has('interaction') ? await signIn('bench-tap') : null;
+  tapStorage = tapper?.storage ?? null;
+  const interaction = tapper ? await interactionRuns(TAPS, tapper.storage) : [];
   const lh = only.has('lighthouse') ? await lighthouseRuns(PAGES, session.cookies) : [];
   let apiRows: ApiRow[] = [];
   let checks: Record<string, boolean> = {};
@@ -317,16 +347,27 @@ try {
   const budgets = [
     ...ssrBudgets(ssr),
     ...(pages.length ? pageBudgets(pages) : []),
+    ...interactionBudgets(interaction),
     ...lighthouseBudgets(lh),
     ...(only.has('api') ? apiBudgets(apiRows, checks, pgError) : []),
   ];
   failed = budgets.some((b) => !b.ok);
-  const md = report(pages, lh, apiRows, budgets, ssr);
+  const md = report(pages, lh, apiRows, budgets, ssr, interaction);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const dir = path.join(repoRoot, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const json = JSON.stringify(
-    { at: new Date().toISOString(), runs: RUNS, ssr, pages, lighthouse: lh, api: apiRows, budgets },
+    {
+      at: new Date().toISOString(),
+      runs: RUNS,
+      load: { start: loadAtStart, end: os.loadavg() },
+      ssr,
+      pages,
+      interaction,
+      lighthouse: lh,
+      api: apiRows,
+      budgets,
+    },
     null,
     2,
   );
@@ -340,6 +381,6 @@ try {
   failed = true;
 } finally {
   await stop(child);
-  if (storage) fs.rmSync(storage, { force: true });
+  for (const file of [storage, tapStorage]) if (file) fs.rmSync(file, { force: true });
 }
 process.exit(failed ? 1 : 0);
