@@ -2,7 +2,7 @@ import type { Celebrations } from '@buergerfit/contract';
 import { celebrate } from '@buergerfit/locales';
 import { api, Link, registerNamespace, useSession } from '@buergerfit/platform';
 import { buttonClass } from '@buergerfit/ui';
-import { Celebration, celebrationTexts, type NextAction } from '@buergerfit/ui/celebration';
+import { celebrationTexts, type NextAction, WinCelebration } from '@buergerfit/ui/celebration';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,35 +61,22 @@ export function DashboardCelebration({ data, onDismiss }: { data: Celebrations; 
   const texts = celebrationTexts(t, data.items, data.next);
   if (!texts) return null;
   const target: Record<NextAction, string> = { mock: routes.exam, learn: routes.learn };
-  const action = texts.next?.action;
   return (
     // data-bf-pending: rendered on the server, the page starts its app just after the first paint (not at the
     // learner's first touch), so the burst plays and the win is recorded as shown.
     <div className={styles.celebration} data-bf-pending="">
-      <Celebration
-        icon={texts.icon}
-        tone={texts.tone}
-        title={texts.title}
-        also={texts.also}
-        next={
-          texts.next && {
-            label: texts.next.label,
-            text: texts.next.text,
-            action: action ? (
-              // Secondary: the page's one main action stays the next-step card's, just under it.
-              <Link className={buttonClass({ variant: 'secondary' })} to={target[action]}>
-                {t(`action.${action}`)}
-              </Link>
-            ) : undefined,
-          }
-        }
-        announcement={texts.announcement}
+      <WinCelebration
+        texts={texts}
+        action={(next) => (
+          // Secondary: the page's one main action stays the next-step card's, just under it.
+          <Link className={buttonClass({ variant: 'secondary' })} to={target[next]}>
+            {t(`action.${next}`)}
+          </Link>
+        )}
         dismissLabel={t('close')}
         onDismiss={onDismiss}
         onShown={() => data.until && markShown(queryClient, userId, data.until)}
-      >
-        {texts.message}
-      </Celebration>
+      />
     </div>
   );
 }

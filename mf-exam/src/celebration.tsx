@@ -1,7 +1,7 @@
 import type { CelebrationNext, Celebrations, ExamAttempt } from '@buergerfit/contract';
 import { Link, readStorage, useSession, writeStorage } from '@buergerfit/platform';
 import { buttonClass } from '@buergerfit/ui';
-import { Celebration, celebrationTexts, type NextAction, type Win } from '@buergerfit/ui/celebration';
+import { celebrationTexts, type NextAction, type Win, WinCelebration } from '@buergerfit/ui/celebration';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
@@ -93,7 +93,7 @@ export function ResultCelebrationCard({
   const target: Record<NextAction, string> = { mock: '/exam', learn: '/learn' };
   // After a mock test the page's own next actions follow (practise the mistakes, the review): the next step is said
   // in words. After a signed-in learner's demo its one link leads on to the mock test.
-  const action = celebration.wins[0]?.kind === 'demoPassed' ? texts.next?.action : undefined;
+  const linked = celebration.wins[0]?.kind === 'demoPassed';
   const shown = () => {
     if (celebration.until) {
       // Shown: no other page of this visit celebrates these wins again (the dashboard reads the same query).
@@ -109,28 +109,16 @@ export function ResultCelebrationCard({
     } else rememberCelebratedDemo(celebration.attemptId);
   };
   return (
-    <Celebration
-      icon={texts.icon}
-      tone={texts.tone}
-      title={texts.title}
-      also={texts.also}
-      next={
-        texts.next && {
-          label: texts.next.label,
-          text: texts.next.text,
-          action: action ? (
-            <Link className={buttonClass({ variant: 'secondary' })} to={target[action]}>
-              {t(`action.${action}`)}
-            </Link>
-          ) : undefined,
-        }
-      }
-      announcement={texts.announcement}
+    <WinCelebration
+      texts={linked ? texts : { ...texts, next: texts.next && { ...texts.next, action: null } }}
+      action={(next) => (
+        <Link className={buttonClass({ variant: 'secondary' })} to={target[next]}>
+          {t(`action.${next}`)}
+        </Link>
+      )}
       dismissLabel={t('close')}
       onDismiss={onDismiss}
       onShown={shown}
-    >
-      {texts.message}
-    </Celebration>
+    />
   );
 }

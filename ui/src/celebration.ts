@@ -20,3 +20,4 @@ export {
   nextText,
   type Win,
 } from './celebrationTexts';
+export { WinCelebration } from './WinCelebration';
