@@ -36,7 +36,7 @@ test('the console shows each remote’s variants with rates and intervals; a wei
     await expect(variant).toBeVisible();
     // Rate with its 95 % interval, e.g. "0.0% (0.0%–79.3%)".
     await expect(variant.getByText(/^\d+\.\d% \(\d+\.\d%–\d+\.\d%\)$/)).toBeVisible();
-    await expect(page.getByText(/two-sided two-proportion z-test at the 5 % level/)).toBeVisible();
+    await expect(page.getByText(/two-sided two-proportion z-test at the 5% level/)).toBeVisible();
     // Nothing scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

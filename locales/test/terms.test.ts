@@ -27,3 +27,22 @@ describe.each(LANGUAGES)('the mock test in %s', (lng) => {
     expect(all.filter((text) => NAMES[lng].test(text)).length).toBeGreaterThan(10);
   });
 });
+
+/**
+ * A percentage stays on one line: German and Croatian put a no-break space between the number and "%" (as
+ * `Intl.NumberFormat` does), English writes none.
+ */
+const PERCENT: Record<(typeof LANGUAGES)[number], { wrong: RegExp; right: RegExp }> = {
+  de: { wrong: /\d[ \t]%|\d%/, right: /\d\u00a0%/ },
+  en: { wrong: /\d\s%/, right: /\d%/ },
+  hr: { wrong: /\d[ \t]%|\d%/, right: /\d\u00a0%/ },
+};
+
+describe.each(LANGUAGES)('percentages in %s', (lng) => {
+  const all = NAMESPACES.flatMap((ns) => texts(byNamespace[ns][lng]));
+
+  it('are written one way and never break before the sign', () => {
+    expect(all.filter((text) => PERCENT[lng].wrong.test(text))).toEqual([]);
+    expect(all.filter((text) => PERCENT[lng].right.test(text)).length).toBeGreaterThan(2);
+  });
+});

@@ -104,7 +104,7 @@ describe('the A/B console', () => {
     const b = within(card).getByRole('listitem', { name: 'Variant b' });
     expect(within(b).getByText('13.0% (11.0%–15.3%)')).toBeTruthy();
     expect(
-      within(b).getByText(/Against default: \+3\.0 points \(95 % interval \+0\.2 to \+5\.8\), p = 0\.036\./),
+      within(b).getByText(/Against default: \+3\.0 points \(95% interval \+0\.2 to \+5\.8\), p = 0\.036\./),
     ).toBeTruthy();
     expect(within(b).getByText('Better')).toBeTruthy();
     // Its build's server renderer kept failing: its pages render in the browser, and the console says why.

@@ -85,7 +85,7 @@ describe('a passed mock test', () => {
     expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Prvi put položeno!');
     expect(within(card).getByText('Točnih odgovora: 25 od 33 – 8 više od potrebnih 17.')).toBeTruthy();
     expect(within(card).getByTestId('celebration-next').textContent).toBe(
-      'Sljedeće: Još 2 točna odgovora do 80 % (27 od 33) i postignuća „Vrhunski rezultat”.',
+      'Sljedeće: Još 2 točna odgovora do 80\u00a0% (27 od 33) i postignuća „Vrhunski rezultat”.',
     );
     expect(within(card).getByRole('button', { name: 'Zatvori' })).toBeTruthy();
   });
