@@ -40,19 +40,24 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** The element lies wholly inside the viewport (vertically, and not off to either side). */
+/**
+ * The element lies wholly inside the viewport (vertically, and not off to either side), once the page has settled:
+ * after Start the app scrolls the question into view when it renders, which may come a frame after its heading.
+ */
 async function expectInViewport(page: Page, locator: ReturnType<Page['locator']>) {
-  const box = await locator.boundingBox();
-  const { height, width } = await page.evaluate(() => ({
-    height: window.innerHeight,
-    width: window.innerWidth,
-  }));
-  expect(box, 'the element has a box').not.toBeNull();
-  if (!box) return;
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(height);
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  await expect(async () => {
+    const box = await locator.boundingBox();
+    const { height, width } = await page.evaluate(() => ({
+      height: window.innerHeight,
+      width: window.innerWidth,
+    }));
+    expect(box, 'the element has a box').not.toBeNull();
+    if (!box) return;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }).toPass({ timeout: 10_000 });
 }
 
 /** The document exactly as wide as the viewport: nothing scrolls sideways. */
