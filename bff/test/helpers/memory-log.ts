@@ -7,6 +7,7 @@ import {
   generatorParameters,
   Rating,
 } from 'ts-fsrs';
+import { seeded } from '../../src/dashboard/backtest';
 import { FSRS_PARAMETERS } from '../../src/learn/scheduler';
 
 /**
@@ -35,17 +36,8 @@ export type LearnerOptions = {
   scheduler?: ReturnType<typeof generatorParameters>;
 };
 
-/** A seeded generator (mulberry32): the same seed gives the same numbers on every run. */
-export function seeded(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** A seeded generator (mulberry32), the back-test's: the same seed gives the same numbers on every run. */
+export { seeded };
 
 /**
  * A learner who forgets faster than FSRS's standard learner: a fifth of the initial stabilities and a smaller

@@ -17,6 +17,7 @@ import { answerKey, liveQuestionIds } from '../../../test/helpers/questions';
 import { signIn } from '../../../test/helpers/sign-in';
 import type { LearnQuestion } from '../../catalog/repository';
 import { awardOnBookmark } from '../../dashboard/achievements';
+import { seeded } from '../../dashboard/backtest';
 import { sweepExpiredAttempts } from '../../exam/repository';
 import { isMastered, MASTERED_STREAK } from '../../learn/mastery';
 
@@ -31,18 +32,6 @@ vi.mock('node:crypto', async (importOriginal) => {
       : real.randomInt(min, max)) as typeof real.randomInt;
   return { ...real, default: { ...real, randomInt }, randomInt };
 });
-
-/** A seeded generator (mulberry32): the same seed gives the same numbers on every run. */
-function seeded(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 let app: TestApp;
 let general: number[];
