@@ -47,7 +47,7 @@ const FIXTURES = [
   ['a.module.css', '.x {\n  background: rgb(0 0 0 / 45%);\n}', 1],
   ['a.module.css', '.x {\n  border-color: hsl(120 50% 50%);\n}', 1],
   ['a.module.css', '.x {\n  color: var(--bf-color-text);\n  box-shadow: var(--bf-shadow-1);\n}', 0],
-  ['a.module.css', '#bf-prerender {\n  padding-top: 61px;\n}\n#add,\n#fade {\n  display: block;\n}', 0],
+  ['a.module.css', '#bf-page {\n  padding-top: 61px;\n}\n#add,\n#fade {\n  display: block;\n}', 0],
   ['a.tsx', '<path fill="#14532d" d="M0 0" />', 1],
   ['a.tsx', "const style = { color: '#b91c1c' };", 1],
   ['a.tsx', '<a href="#features">Features</a> <a href="#faq">FAQ</a>', 0],

@@ -5,6 +5,7 @@ import { bffProxy, hostFederation } from '@buergerfit/platform/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { PAGE_LINKS, PAGE_META, PAGE_TITLE, type PageParts } from './page-head';
 import { routeTableFile } from './src/route-table';
 
 /**
@@ -22,6 +23,41 @@ const pluginRouteTable = (): RsbuildPlugin => ({
   },
 });
 
+/**
+ * After a build: the page's parts as data (`dist/page.json`, see page-head.ts): its head, and the entry's scripts
+ * and stylesheets as Rsbuild injects them into index.html. The BFF makes its pages from these, not from the HTML.
+ */
+/** The script React's server renderer writes beside a form whose action is a function (see PageParts). */
+async function reactFormReplayScript(): Promise<string | null> {
+  const { renderToString } = await import('react-dom/server');
+  const { createElement } = await import('react');
+  const html = renderToString(createElement('form', { action: () => undefined }));
+  return /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? null;
+}
+
+const pluginPageParts = (): RsbuildPlugin => ({
+  name: 'buergerfit:page-parts',
+  setup(api) {
+    api.onAfterBuild(async ({ environments, stats }) => {
+      const web = environments.web;
+      const all = stats && 'stats' in stats ? stats.stats : stats ? [stats] : [];
+      const webStats = all.find((s) => s.compilation.name === 'web') ?? all[0];
+      if (!web || !webStats) return;
+      const entry = webStats.toJson({ all: false, entrypoints: true }).entrypoints?.index;
+      const files = (entry?.assets ?? []).map((a) => `/${a.name}`);
+      const parts: PageParts = {
+        title: PAGE_TITLE,
+        meta: PAGE_META,
+        links: PAGE_LINKS,
+        scripts: files.filter((f) => f.endsWith('.js')),
+        styles: files.filter((f) => f.endsWith('.css')),
+        formReplay: await reactFormReplayScript(),
+      };
+      await fs.writeFile(path.join(web.distPath, 'page.json'), JSON.stringify(parts));
+    });
+  },
+});
+
 const PRECACHED = /\.(js|css|woff2?|svg|png|jpe?g|webp|ico)$/;
 
 /** Build only: a Node bundle of the shell's frame (src/frame.tsx: header and footer), copied into `dist/ssr/`. */
@@ -32,29 +68,19 @@ export default defineConfig(({ command }) => ({
     pluginReact(),
     pluginModuleFederation(hostFederation(), { environment: 'web' }),
     pluginRouteTable(),
+    pluginPageParts(),
     pluginSsrOutput(),
   ],
   environments: { web: {}, ...(command === 'build' ? { ssr: frameEnvironment } : {}) },
   dev: { lazyCompilation: false },
   server: { port: 3000, proxy: bffProxy() },
   html: {
-    title: 'Bürgerfit – Einbürgerungstest',
-    meta: {
-      description:
-        'Learn for the German naturalisation test (Einbürgerungstest) in German, English or Croatian.',
-      viewport: 'width=device-width, initial-scale=1',
-      // The browser's bar: the brand green in the light theme (as the manifest's theme_color), the header's surface
-      // in the dark one (ui/src/tokens.css --bf-color-surface). A learner's own choice of theme moves the media
-      // queries (platform theme.ts).
-      'theme-color': { name: 'theme-color', content: '#14532d', media: '(prefers-color-scheme: light)' },
-      'theme-color-dark': { name: 'theme-color', content: '#1c1917', media: '(prefers-color-scheme: dark)' },
-    },
-    // The web app manifest (public/manifest.webmanifest: name, icons, colours, start page) makes the app
-    // installable; every page the BFF sends is this page, so every page links it.
-    tags: [
-      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' } },
-      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' } },
-    ],
+    title: PAGE_TITLE,
+    // Keyed by name (the viewport replaces Rsbuild's default one); the favicon Rsbuild adds itself.
+    meta: Object.fromEntries(
+      PAGE_META.map((m, i) => [m.name === 'viewport' ? 'viewport' : `${m.name}-${i}`, { ...m }]),
+    ),
+    tags: PAGE_LINKS.filter((l) => l.rel !== 'icon').map((attrs) => ({ tag: 'link', attrs: { ...attrs } })),
   },
   output: {
     cssModules: { localIdentName: 'shell_[local]_[hash:base64:5]' },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { writeShellDist } from './helpers/shell-dist';
 import { signIn } from './helpers/sign-in';
 
 // Every Accept-Encoding a client may send, well-formed or not, gets a 2xx with a body that decodes with the
@@ -14,13 +15,12 @@ let app: TestApp;
 let learner: string;
 let root: string;
 beforeAll(async () => {
-  // A shell page of its own (a fresh clone has no built frontends when these tests run), large enough to compress.
+  // A shell build of its own (a fresh clone has no built frontends when these tests run), whose page is large
+  // enough to compress.
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-encodings-'));
-  await fs.mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
-  await fs.writeFile(
-    path.join(root, 'shell', 'dist', 'index.html'),
-    `<!doctype html><html><head><title>Bürgerfit</title></head><body><main>${'<p>Leben in Deutschland</p>'.repeat(200)}</main></body></html>`,
-  );
+  await writeShellDist(root, {
+    parts: { meta: [{ name: 'description', content: 'Leben in Deutschland. '.repeat(100) }] },
+  });
   app = await createTestApp({ STATIC_ROOT: root });
   learner = await signIn(app, 'encodings');
 });
@@ -100,7 +100,11 @@ describe('Accept-Encoding', () => {
       // The catalog (precompressed bodies of its own), a learner's data export and a page (koa-compress).
       ['/api/de/learn', learner, (b) => expect(JSON.parse(b)).toHaveLength(300)],
       ['/api/user/export', learner, (b) => expect(JSON.parse(b).profile.username).toBe('encodings')],
-      ['/', undefined, (b) => expect(b).toMatch(/^<!doctype html>/i)],
+      [
+        '/',
+        undefined,
+        (b) => expect(b).toMatch(/^<!doctype html>.*Leben in Deutschland.*<div id="root"><\/div>/is),
+      ],
     ];
     for (const [path, cookie, check] of answers) {
       const plain = await get(path, 'identity', cookie);

@@ -13,6 +13,7 @@ import { createDeployToken } from '../src/remotes/deploy';
 import { sandboxAvailable } from '../src/remotes/sandbox';
 import { SSR_FAILURE_LIMIT } from '../src/remotes/ssr-health';
 import { createTestApp, type TestApp } from './helpers/app';
+import { writeShellDist } from './helpers/shell-dist';
 import { signIn } from './helpers/sign-in';
 
 // Hostile builds of mf_learn, deployed through the deploy API with mf_learn's own token, as a team's compromised CI
@@ -64,13 +65,12 @@ function buildWith(renderer: string, tag: string): Record<string, string> {
     'mf-manifest.json': JSON.stringify(manifest),
     'remoteEntry.js': `var mf_learn = {}; // ${tag}`,
     'static/js/app.js': 'export const App = 1;',
-    'ssr/pages.json': JSON.stringify({ pages: ['/learn'], usedAtOnce: ['/learn'] }),
+    'ssr/pages.json': JSON.stringify({ pages: ['/learn'] }),
     'ssr/index.mjs': `
 import fs from 'node:fs';
 import net from 'node:net';
 export default {
   pages: ['/learn'],
-  usedAtOnce: ['/learn'],
   async render(request, fetchApi) {
     const params = new URLSearchParams(request.url.split('?')[1] ?? '');
     ${renderer}
@@ -120,20 +120,13 @@ beforeAll(async () => {
   // The sandbox needs bubblewrap (apt-get install bubblewrap): without it nothing is rendered on the server at all.
   expect(sandboxAvailable()).toEqual({ ok: true });
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-hostile-builds-'));
-  const shell = path.join(root, 'shell', 'dist');
-  await fs.mkdir(shell, { recursive: true });
-  await fs.writeFile(path.join(shell, 'mf-manifest.json'), JSON.stringify(SHELL_MANIFEST));
-  await fs.writeFile(
-    path.join(shell, 'index.html'),
-    '<!doctype html><html><head><title>Bürgerfit</title><script defer src="/static/js/index.1234567890.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  await fs.writeFile(
-    path.join(shell, 'routes.json'),
-    JSON.stringify({
-      paths: ['/', '/learn/*'],
-      remotes: [{ path: '/learn/*', remote: 'mf_learn', basename: '/learn', protected: true }],
-    }),
-  );
+  // A shell build whose frame (itself rendered in the sandbox) has the slot the learner's page goes into.
+  await writeShellDist(root, {
+    paths: ['/', '/learn/*'],
+    remotes: [{ path: '/learn/*', remote: 'mf_learn', basename: '/learn', protected: true }],
+    frame: true,
+    files: { 'mf-manifest.json': JSON.stringify(SHELL_MANIFEST) },
+  });
   outside = path.join(root, 'written-by-a-build');
   socketPath = path.join(root, 'db.sock');
   listener = net.createServer((s) => {
@@ -255,7 +248,9 @@ describe('a deployed build’s server renderer runs in a sandbox', () => {
         'crashy',
       ),
     );
-    expect((await learnPage()).html).toContain('rendered crashy');
+    expect((await learnPage()).html).toContain(
+      '<div data-bf-slot="mf_learn"><h1 id="t">rendered crashy</h1></div>',
+    );
     // What the CLI's history and the console then say of the build.
     const reasons: Record<string, string> = {
       kill: 'crash: the renderer exited (SIGKILL)',

@@ -8,6 +8,7 @@ import { securityHeaders } from '../src/http/security-headers';
 import { createLogger } from '../src/logger';
 import { upsertVariant } from '../src/remotes/registry';
 import { createTestApp, type TestApp } from './helpers/app';
+import { SHELL_SCRIPT, writeShellDist } from './helpers/shell-dist';
 
 let root: string;
 let app: TestApp;
@@ -24,18 +25,13 @@ function directives(csp: string | null): Map<string, string[]> {
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-headers-'));
-  await fs.mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
-  await fs.writeFile(
-    path.join(root, 'shell', 'dist', 'index.html'),
-    '<!doctype html><title>Bürgerfit</title>',
-  );
-  await fs.mkdir(path.join(root, 'shell', 'dist', 'static', 'js'), { recursive: true });
-  await fs.writeFile(path.join(root, 'shell', 'dist', 'static', 'js', 'index.0123456789.js'), 'void 0;');
-  await fs.writeFile(path.join(root, 'shell', 'dist', 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  await fs.writeFile(
-    path.join(root, 'shell', 'dist', 'favicon.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  );
+  await writeShellDist(root, {
+    paths: ['/', '/learn/*'],
+    files: {
+      'sw.js': 'self.addEventListener("fetch", () => {});',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    },
+  });
   app = await createTestApp({ STATIC_ROOT: root });
   // A B variant of marketing on a CDN (enabled), and a disabled one elsewhere that must not be allowed.
   await upsertVariant(app.db, {
@@ -63,6 +59,7 @@ describe('security headers', () => {
   it('a page allows scripts from the app and the enabled remotes’ origins only, and cannot be framed', async () => {
     const res = await app.request('/learn');
     expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root"></div>');
     const csp = directives(res.headers.get('content-security-policy'));
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'", 'https://cdn.example.net']);
@@ -80,7 +77,7 @@ describe('security headers', () => {
   });
 
   it('a script a page loads carries no document-only header; the service worker and an SVG keep the policy', async () => {
-    const script = await app.request('/static/js/index.0123456789.js');
+    const script = await app.request(SHELL_SCRIPT);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect(script.headers.get('x-content-type-options')).toBe('nosniff');

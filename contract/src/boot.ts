@@ -40,5 +40,5 @@ export const PageBoot = z
   .strict();
 export type PageBoot = z.infer<typeof PageBoot>;
 
-/** The id of the element that carries the boot data. */
-export const PAGE_BOOT_ID = 'bf-boot';
+/** The id of the element that carries the boot data (the page protocol, page.ts). */
+export { PAGE_BOOT_ID } from './page';

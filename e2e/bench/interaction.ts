@@ -30,11 +30,11 @@ export type Tap = {
   /** Matches the tap's effect: the tap is answered when a match is first painted visible. */
   effect: string;
   /**
-   * What the floor page's inline script does on the same tap: open the disclosure the button controls, or (after
-   * the same request to the server, if the app makes one before showing the effect) show the page's `main` as the
-   * app shows it after the tap.
+   * What the floor page does on the same tap: nothing of its own where the HTML does the effect (a native disclosure
+   * opens), or (after the same request to the server, if the app makes one before showing the effect) show the
+   * page's `main` as the app shows it after the tap.
    */
-  floor: { kind: 'disclose' } | { kind: 'swap'; post?: { url: string; body: unknown } };
+  floor: { kind: 'native' } | { kind: 'swap'; post?: { url: string; body: unknown } };
 };
 
 export const TAPS: Tap[] = [
@@ -42,9 +42,9 @@ export const TAPS: Tap[] = [
     path: '/',
     signedIn: false,
     tap: 'open the first FAQ item',
-    target: '#faq button[aria-controls]',
-    effect: '#faq section[aria-labelledby]',
-    floor: { kind: 'disclose' },
+    target: '#faq summary',
+    effect: '#faq details[open] section[aria-labelledby]',
+    floor: { kind: 'native' },
   },
   {
     path: '/demo',
@@ -209,8 +209,7 @@ const instrument = (effect: string) => `(() => {
     s.tapAt = event.timeStamp;
     const t = event.target;
     s.on = !(t instanceof Element) ? 'unknown'
-      : t.closest('#bf-prerender') ? 'server markup'
-      : t.closest('[data-prerendered]') ? "app's copy" : 'live page';
+      : t.closest('[data-bf-slot]:not([data-bf-live])') ? 'server markup' : 'live page';
     s.visibleAtTap = shown();
     later();
   };
@@ -323,13 +322,9 @@ const floorScript = (tap: Tap) => `(() => {
   const FLOOR = ${JSON.stringify(tap.floor)};
   document.addEventListener('click', async (event) => {
     const el = event.target instanceof Element ? event.target.closest(TARGET) : null;
-    if (!el) return;
+    // 'native': the HTML does the tap's effect by itself (a disclosure opens), as it does on the app's page.
+    if (!el || FLOOR.kind === 'native') return;
     event.preventDefault();
-    if (FLOOR.kind === 'disclose') {
-      el.setAttribute('aria-expanded', 'true');
-      document.getElementById(el.getAttribute('aria-controls')).hidden = false;
-      return;
-    }
     if (FLOOR.post)
       await fetch(FLOOR.post.url, {
         method: 'POST',

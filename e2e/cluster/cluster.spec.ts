@@ -8,10 +8,10 @@ import {
   expect,
   type Page,
   request as playwrightRequest,
-  test,
 } from '@playwright/test';
 import pg from 'pg';
 import { repoRoot } from '../support/remotes-cli';
+import { test } from '../support/test';
 import { clusterInfo, type InstanceName } from './setup';
 
 const run = promisify(execFile);
@@ -180,7 +180,7 @@ test.describe('a team deploys mf-learn through the API', () => {
   async function buildOnNextLoad(page: Page, to: InstanceName): Promise<string | null> {
     await pin(page.context(), to);
     await page.goto('/learn');
-    await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
     const root = page.locator('[data-remote="mf_learn"]');
     await expect(root).toHaveCount(1);
     return root.getAttribute('data-build-id');

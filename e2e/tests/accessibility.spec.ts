@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes';
 import { contentShown } from '../support/settled';
+import { test } from '../support/test';
 
 /**
  * Every route of the app, signed out and signed in, in the light and the dark theme: axe finds no serious or

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { remotesCli } from '../support/remotes-cli';
+import { test } from '../support/test';
 
 // The A/B console (/admin, remote mf_admin) as a product owner uses it, and what a learner without the role gets.
 

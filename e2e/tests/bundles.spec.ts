@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test';
 
 // The API contract (@buergerfit/contract) is zod schemas; the BFF runs them, the shell and the remotes import
 // their *types* only (docs/decisions.md, "Contract"). This proves no schema code reached a browser: it reads

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 
 /**
  * A moment when the learner wins (issue 30, item 6), on a 390 px phone: a mock test passed is celebrated on its

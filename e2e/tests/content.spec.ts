@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { contentCli } from '../support/content-cli';
 import { type Q, signInLearner } from '../support/learn';
 import { repoRoot } from '../support/remotes-cli';
+import { test } from '../support/test';
 import { sql } from './helpers';
 
 /** This project's Croatian text of question 1, as content/ holds it (the import serves it to hr learners). */

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -130,7 +131,7 @@ test.describe('dashboard', () => {
     }
     await page.reload();
     // Measured on the page as the server sends it: the learner reads it before touching it (the app starts then).
-    await expect(page.locator('#bf-prerender[data-remote="mf_dashboard"]')).toHaveCount(1);
+    await expect(page.locator('[data-bf-slot="mf_dashboard"] [data-remote="mf_dashboard"]')).toHaveCount(1);
     const action = next.getByRole('link').first();
     await expect(action).toBeVisible();
     await expect(action).toBeInViewport({ ratio: 1 });
@@ -165,7 +166,7 @@ test.describe('dashboard without its data', () => {
     // Opened from another page (the browser asks for the dashboard's data; a page load would come with the
     // server's answer already in it).
     await page.goto('/learn');
-    await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
     await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).first().click();
     await expect(page).toHaveURL(/\/dashboard$/);
     // Server errors are retried twice (spec §7) before the error state shows.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 import { holdScripts, sql } from './helpers';
 
 /** The stored answer of an attempt's question (null when none reached the server). */
@@ -425,13 +426,13 @@ test.describe('the demo rendered on the server', () => {
       // Hold back the scripts: what is on screen is the server's markup.
       const release = await holdScripts(page, scripts);
       await page.goto('/demo');
-      const serverMarkup = page.locator('#bf-prerender, [data-prerendered="mf_exam"]');
+      const serverMarkup = page.locator('[data-bf-slot="mf_exam"]:not([data-bf-live])');
       await expect(serverMarkup.getByRole('button', { name: 'Start demo' })).toBeVisible();
       await serverMarkup.getByRole('combobox').selectOption('BY');
       await serverMarkup.getByRole('button', { name: 'Start demo' }).click();
       // Nothing was submitted by the browser: the page is still the server's, on the same URL.
       await expect(page).toHaveURL(/\/demo$/);
-      await expect(serverMarkup).toBeVisible();
+      await expect(serverMarkup).toHaveCount(1);
       const started = page.waitForRequest((r) => r.url().endsWith('/api/en/exams') && r.method() === 'POST');
       release();
       expect((await started).postDataJSON()).toEqual({ kind: 'demo', state: 'BY' });

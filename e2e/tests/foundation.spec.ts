@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/test';
 
 test('the BFF serves the app and the catalog API; learn questions need a session', async ({ page }) => {
   const res = await page.goto('/');

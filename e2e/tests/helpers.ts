@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { type Q, signInLearner } from '../support/learn';
+import { markHolding } from '../support/test';
 
 /** The e2e database: DATABASE_URL, else the embedded server's socket URL (first line of $E2E_DATA_DIR/pg.url). */
 function databaseUrl(): string {
@@ -34,7 +35,7 @@ export async function learnerAtFirstQuestion(page: Page, label: string): Promise
   await page.goto('/learn');
   await expect(page.getByText(`Question 1 of ${questions.length}`)).toBeVisible();
   // The question the server rendered shows before the app runs: the learner is at it once the live page is.
-  await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+  await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
   return questions;
 }
 
@@ -43,6 +44,7 @@ export async function learnerAtFirstQuestion(page: Page, label: string): Promise
  * function lets them through. (A service worker's own fetches are not seen: block it in the context for that.)
  */
 export async function holdScripts(page: Page, scripts: RegExp): Promise<() => void> {
+  markHolding(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

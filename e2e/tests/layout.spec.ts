@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { signInLearner } from '../support/learn';
 import { repoRoot } from '../support/remotes-cli';
 import { PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '../support/routes';
 import { contentShown } from '../support/settled';
+import { test } from '../support/test';
 
 /**
  * Phone first, in every language: at 320, 390 and 1280 px in de, en and hr no route scrolls sideways (the

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { answers, progress, type Q, signInLearner } from '../support/learn';
+import { test } from '../support/test';
 import { holdScripts, learnerAtFirstQuestion, sql } from './helpers';
 
 test('learn mode: answer, highlight, stored; bookmark; focus; offline answers arrive once; flashcards', async ({
@@ -167,7 +168,7 @@ test('the first question comes from the server: without JavaScript it is there, 
   const page = await withHeldScripts.newPage();
   const release = await holdScripts(page, /\/remotes\/mf_learn\/.*\.js(\?|$)/);
   await page.goto('/learn');
-  const serverMarkup = page.locator('#bf-prerender, [data-prerendered="mf_learn"]');
+  const serverMarkup = page.locator('[data-bf-slot="mf_learn"]:not([data-bf-live])');
   await expect(serverMarkup.getByRole('heading', { level: 2, name: q1.text })).toBeVisible();
   await serverMarkup.locator(`[data-answer="${q1.correct}"]`).click();
   const stored = page.waitForResponse(
@@ -204,7 +205,7 @@ test('the first question comes from the server: without JavaScript it is there, 
   await remoteApp;
   // Two frames after the remote's module arrived: a remote that did not wait would show its loading text by now.
   await slow.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const held = slow.locator('#bf-prerender, [data-prerendered="mf_learn"]');
+  const held = slow.locator('[data-bf-slot="mf_learn"]:not([data-bf-live])');
   await expect(held.getByRole('heading', { level: 2, name: q1.text })).toBeVisible();
   releaseSet();
   await expect(held).toHaveCount(0);
@@ -232,7 +233,7 @@ test('in German, learn’s page preloads its German texts after its content, and
   ];
   expect(preloaded.map((m) => m[1])).toEqual(['de']);
   expect(html.indexOf('/texts-de.')).toBeGreaterThan(html.indexOf('<article'));
-  await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+  await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Lernen' })).toBeVisible();
   expect(texts).toEqual(['de']);
 });

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 
 /**
  * One learning record (issue 12), as a learner sees it: a passed mock test counts on the dashboard, is in the

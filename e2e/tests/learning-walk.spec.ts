@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { answers, progress, type Q, signInLearner } from '../support/learn';
+import { test } from '../support/test';
 
 // Issue 30, items 4 and 5 on a phone (390×844, touch): learning follows the evidence, and the rough edges of a
 // learner's walk are gone — each checked where the learner notices it (what is on screen, where, how large).

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from '../support/test';
 import { holdScripts, sql } from './helpers';
 
 /** No serious or critical axe violations (WCAG 2.x A/AA rules). */
@@ -14,25 +15,6 @@ async function expectAccessible(page: Page, include?: string) {
 }
 
 const header = (page: Page) => page.getByRole('banner');
-
-/** The marketing remote's files the page fetches (none while a static page is only read). */
-function watchMarketingFiles(page: Page): string[] {
-  const files: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/remotes/mf_marketing/')) files.push(new URL(r.url()).pathname);
-  });
-  return files;
-}
-
-/** The shell's own scripts the page fetches (none either: a static page is complete, header and footer included). */
-function watchShellScripts(page: Page): string[] {
-  const files: string[] = [];
-  page.on('request', (r) => {
-    const { pathname } = new URL(r.url());
-    if (pathname.startsWith('/static/js/')) files.push(pathname);
-  });
-  return files;
-}
 
 const footer = (page: Page) => page.getByRole('contentinfo');
 
@@ -54,23 +36,23 @@ async function expectScrolledTo(page: Page, id: string) {
 
 async function faqOneAtATime(page: Page) {
   const faq = page.locator('#faq');
-  const q1 = faq.getByRole('button', { name: 'What is Bürgerfit?' });
-  const q2 = faq.getByRole('button', { name: 'Is Bürgerfit free?' });
-  await q1.click();
-  await expect(q1).toHaveAttribute('aria-expanded', 'true');
+  const item = (name: string) => faq.locator('details').filter({ has: page.getByRole('heading', { name }) });
+  const [q1, q2] = [item('What is Bürgerfit?'), item('Is Bürgerfit free?')];
+  await q1.locator('summary').click();
+  await expect(q1).toHaveAttribute('open', '');
   await expect(faq.getByRole('region', { name: 'What is Bürgerfit?' })).toBeVisible();
-  await q2.click();
-  await expect(q1).toHaveAttribute('aria-expanded', 'false');
-  await expect(q2).toHaveAttribute('aria-expanded', 'true');
+  await q2.locator('summary').click();
+  await expect(q1).not.toHaveAttribute('open', '');
+  await expect(q2).toHaveAttribute('open', '');
   await expect(faq.getByRole('region')).toHaveCount(1);
-  await q2.click();
-  await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+  await q2.locator('summary').click();
+  await expect(faq.locator('details[open]')).toHaveCount(0);
   // Keyboard: Enter opens, Space closes.
-  await q1.focus();
+  await q1.locator('summary').focus();
   await page.keyboard.press('Enter');
-  await expect(q1).toHaveAttribute('aria-expanded', 'true');
+  await expect(q1).toHaveAttribute('open', '');
   await page.keyboard.press('Space');
-  await expect(q1).toHaveAttribute('aria-expanded', 'false');
+  await expect(q1).not.toHaveAttribute('open', '');
 }
 
 /** Opens the contact dialog from the header (wide screens), the header's menu (phones) or the footer. */
@@ -299,7 +281,7 @@ test.describe('phone (375 px)', () => {
 
   test('legal pages open as dialogs over the page and close back', async ({ page }) => {
     await page.goto('/');
-    await footer(page).getByRole('link', { name: 'Terms of service' }).click();
+    await footer(page).getByRole('button', { name: 'Terms of service' }).click();
     await expect(page).toHaveURL(/\/terms-of-service$/);
     const dialog = page.getByRole('dialog', { name: 'Terms of service' });
     await expect(dialog).toBeVisible();
@@ -308,7 +290,7 @@ test.describe('phone (375 px)', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await footer(page).getByRole('link', { name: 'Privacy policy' }).click();
+    await footer(page).getByRole('button', { name: 'Privacy policy' }).click();
     await expect(page.getByRole('dialog', { name: 'Privacy policy' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/$/);
@@ -340,37 +322,38 @@ test.describe('phone (375 px)', () => {
 test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'hr-HR' });
 
-  test('the headline and the primary action are in the first screen, where the prerendered page had them; nothing scrolls sideways', async ({
+  test('the headline and the primary action are in the first screen, painted by the server and hydrated in place; nothing scrolls sideways', async ({
     page,
   }) => {
-    // The server's page, header and footer included: while the learner only reads it, neither the marketing remote
-    // nor the shell's own scripts are even fetched.
-    const remoteFiles = watchMarketingFiles(page);
-    const shellScripts = watchShellScripts(page);
+    // The server's heading as parsed, before any script could touch it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __serverH1: Element | null }).__serverH1 = document.querySelector('h1');
+      });
+    });
     const exposed = page.waitForRequest(
       (r) => r.url().endsWith('/api/remotes/exposures') && r.method() === 'POST',
     );
     await page.goto('/');
     const h1 = page.getByRole('heading', { level: 1 });
     const start = page.getByRole('main').getByRole('link', { name: 'Započnite sada' });
-    await expect(page.locator('#bf-prerender h1')).toHaveText('Položite njemački test za naturalizaciju');
+    await expect(page.locator('[data-bf-slot] h1')).toHaveText('Položite njemački test za naturalizaciju');
     await expect(header(page).getByRole('link', { name: 'Prijava' })).toBeInViewport();
-    // The page view counts as this variant's A/B exposure without the app.
-    expect((await exposed).postDataJSON()).toEqual({ remote: 'mf_marketing', variant: 'default' });
-    await page.waitForLoadState('networkidle');
-    expect(remoteFiles).toEqual([]);
-    expect(shellScripts).toEqual([]);
     const boxes = async () => [await h1.boundingBox(), await start.boundingBox()];
-    const prerendered = await boxes();
-    // The first touch of the page starts the live landing.
-    await h1.tap();
-    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
-    expect(remoteFiles.length).toBeGreaterThan(0);
-    expect(shellScripts.length).toBeGreaterThan(0);
+    const painted = await boxes();
+    // The scripts start after the first paint by themselves; the page view counts as this variant's A/B exposure.
+    await expect(page.locator('[data-bf-slot="mf_marketing"][data-bf-live]')).toHaveCount(1);
+    expect((await exposed).postDataJSON()).toEqual({ remote: 'mf_marketing', variant: 'default' });
+    // Hydrated, not replaced: the heading is the element the server sent, where it was.
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __serverH1: Element | null }).__serverH1 === document.querySelector('h1'),
+      ),
+    ).toBe(true);
     await expect(h1).toBeInViewport({ ratio: 1 });
     await expect(start).toBeInViewport({ ratio: 1 });
-    // No layout shift when the app takes over.
-    expect(await boxes()).toEqual(prerendered);
+    expect(await boxes()).toEqual(painted);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     // Every section below (drawings, pricing cards, FAQ) fits the width as well.
     await page.locator('#cta').scrollIntoViewIfNeeded();
@@ -382,26 +365,28 @@ test.describe('phone (390 × 844) in Croatian, the longest texts', () => {
     // route that holds them back.
     test.use({ serviceWorkers: 'block' });
 
-    test('taps on the server-made FAQ before the landing runs are all done, in order, once it does', async ({
+    test('taps on the server-made FAQ before the landing is hydrated take effect once, and hydration keeps them', async ({
       page,
     }) => {
       // The remote's scripts held back: what is on screen is the server's markup while the learner taps.
       const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
       await page.goto('/');
       await expect(header(page)).toBeVisible();
-      // The first tap lands on the server's page (the app starts then), the second on the app's copy of it, shown
-      // while the landing's own scripts are held back: both are held.
-      await page.locator('#bf-prerender #faq').getByRole('button').nth(0).tap();
-      const copy = page.locator('[data-prerendered="mf_marketing"]');
-      await expect(copy).toHaveCount(1);
-      await copy.locator('#faq').getByRole('button').nth(1).tap();
+      const server = page.locator('[data-bf-slot="mf_marketing"]:not([data-bf-live]) #faq details');
+      // Native disclosures: each tap opens its answer at once, with no script; the second closes the first.
+      await server.nth(0).locator('summary').tap();
+      await expect(server.nth(0)).toHaveAttribute('open', '');
+      await server.nth(1).locator('summary').tap();
+      await expect(server.nth(1)).toHaveAttribute('open', '');
+      await expect(server.nth(0)).not.toHaveAttribute('open', '');
       release();
-      await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
-      // The second tap opened the second answer (and closed the first, which the first tap had opened).
-      const live = page.locator('#faq');
-      await expect(live.getByRole('button').nth(1)).toHaveAttribute('aria-expanded', 'true');
-      await expect(live.getByRole('button').nth(0)).toHaveAttribute('aria-expanded', 'false');
-      await expect(live.getByRole('region')).toHaveCount(1);
+      await expect(page.locator('[data-bf-slot="mf_marketing"][data-bf-live]')).toHaveCount(1);
+      // Hydration left them as the learner set them: the second answer open, no other.
+      const live = page.locator('#faq details');
+      await expect(live.nth(1)).toHaveAttribute('open', '');
+      await expect(live.locator('[open]')).toHaveCount(0);
+      await expect(page.locator('#faq details[open]')).toHaveCount(1);
+      await expect(live.nth(1).getByRole('region')).toBeVisible();
     });
   });
 });
@@ -414,7 +399,7 @@ test.describe('narrow phone (320 px)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSideScroll(page);
     // Every FAQ answer open in turn (the longest texts on the landing page).
-    const questions = page.locator('#faq').getByRole('button');
+    const questions = page.locator('#faq summary');
     for (let i = 0; i < (await questions.count()); i++) {
       await questions.nth(i).click();
       await expectNoSideScroll(page);
@@ -431,7 +416,7 @@ test.describe('narrow phone (320 px)', () => {
     }
     // Opened from the footer: a dialog over the page.
     await page.goto('/');
-    await footer(page).getByRole('link', { name: 'Privacy policy' }).click();
+    await footer(page).getByRole('button', { name: 'Privacy policy' }).click();
     await expect(page.getByRole('dialog', { name: 'Privacy policy' })).toBeVisible();
     await expectNoSideScroll(page);
     await page.keyboard.press('Escape');
@@ -467,7 +452,7 @@ test.describe('prerendered landing page', () => {
     });
   });
 
-  test('the server-made page stays while it is only read, named by its title; the first touch hands it to the app without a loading flash, with one h1', async ({
+  test('the server-made page is named by its title and hydrated without a loading flash, with one h1; the keyboard focus stays where the learner put it', async ({
     page,
   }) => {
     await page.addInitScript(() => {
@@ -480,24 +465,20 @@ test.describe('prerendered landing page', () => {
         }
       }).observe(document, { subtree: true, childList: true });
     });
-    const remoteFiles = watchMarketingFiles(page);
-    const shellScripts = watchShellScripts(page);
+    // The landing's scripts held back while the learner moves the keyboard into the page.
+    const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
     await page.goto('/knowledge/einburgerungstest');
     await expect(page).toHaveTitle('The Einbürgerungstest explained · Bürgerfit');
     await page.goto('/');
     await expect(header(page)).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('#bf-prerender h1')).toHaveText('Pass the German naturalisation test');
-    expect(remoteFiles).toEqual([]);
-    expect(shellScripts).toEqual([]);
+    await expect(page.locator('[data-bf-slot] h1')).toHaveText('Pass the German naturalisation test');
     await expect(page).toHaveTitle('Bürgerfit');
-    // Keyboard first: the focus moves into the page's markup (a button, not a link), the app takes over, and the
-    // focus is on the same button of the live page.
-    const faqButton = page.locator('#faq').getByRole('button').first();
-    const label = (await faqButton.textContent()) ?? '';
-    await faqButton.focus();
-    // The live remote replaced the server's markup (the captured copy is gone).
-    await expect(page.locator('[data-prerendered], #bf-prerender')).toHaveCount(0);
+    // Keyboard first: the focus moves onto a question of the server's FAQ; hydration keeps that very element.
+    const faqQuestion = page.locator('#faq summary').first();
+    const label = (await faqQuestion.textContent()) ?? '';
+    await faqQuestion.focus();
+    release();
+    await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
     await expect(page.locator('[data-remote="mf_marketing"] h1')).toHaveText(
       'Pass the German naturalisation test',
     );
@@ -509,53 +490,48 @@ test.describe('prerendered landing page', () => {
     );
   });
 
-  test('a click on the server-made start button, before the app runs, counts and leads to the demo', async ({
-    page,
-  }) => {
-    // What is on screen is the server's page, and nothing has started it yet.
+  test('a click on the start button counts and leads to the demo', async ({ page }) => {
     await page.goto('/');
-    await expect(header(page)).toBeVisible();
-    await expect(page.locator('#bf-prerender h1')).toHaveText('Pass the German naturalisation test');
+    await expect(page.locator('[data-bf-slot="mf_marketing"][data-bf-live]')).toHaveCount(1);
     const conversion = page.waitForRequest(
       (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
     );
     await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
     expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
-    // A plain link: the demo is the next page the server sends (/start sends a guest there at once).
     await expect(page).toHaveURL(/\/demo$/);
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
   });
 
-  test.describe('with the service worker blocked', () => {
-    // (It would serve the held-back remote files once it controls the page.)
-    test.use({ serviceWorkers: 'block' });
+  test.describe('on a phone (375 px), with the service worker blocked', () => {
+    test.use({ viewport: { width: 375, height: 740 }, serviceWorkers: 'block' });
 
-    test('a click on the prerendered start button, before the live landing arrives, navigates in-app and counts', async ({
+    test('a first tap on a footer legal link opens the dialog over the page, before the page is hydrated and after', async ({
       page,
     }) => {
-      // Hold back the marketing remote's scripts: what is on screen is the server's prerendered markup, in the app.
-      const release = await holdScripts(page, /\/remotes\/mf_marketing\/.*\.js(\?|$)/);
-      await page.goto('/');
-      await expect(header(page)).toBeVisible();
-      // The app starts at the first touch; the landing stays the server's markup while its remote is held back.
-      await page.getByRole('heading', { level: 1 }).click();
-      await expect(page.locator('[data-prerendered="mf_marketing"] h1')).toHaveText(
-        'Pass the German naturalisation test',
-      );
-      await page.evaluate(() => {
-        (window as unknown as { __samePage: boolean }).__samePage = true;
-      });
-      const conversion = page.waitForRequest(
-        (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
-      );
-      await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
-      expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
+      // Every script held back (the shell's and the demo's): the page is the server's markup, nothing hydrated.
+      const release = await holdScripts(page, /\/static\/js\/.*\.js(\?|$)|\/remotes\/mf_exam\/.*\.js(\?|$)/);
+      await page.goto('/demo');
+      await expect(page.getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
+      await expect(page.locator('#root[data-bf-live]')).toHaveCount(0);
+      // On a phone the entry is a button of a form with a React action: React's replay keeps the tap.
+      await footer(page).getByRole('button', { name: 'Privacy policy' }).click();
       await expect(page).toHaveURL(/\/demo$/);
-      // No second page load: the window is the same one.
-      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(
-        true,
-      );
       release();
+      // Once the footer is hydrated, the tap opens the dialog over the demo, once (one history entry).
+      const dialog = page.getByRole('dialog', { name: 'Privacy policy' });
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(/\/privacy-policy$/);
+      await expect(
+        page.getByRole('main').getByRole('heading', { level: 1, name: 'Demo test' }),
+      ).toBeAttached();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/demo$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // After hydration, the same.
+      await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
+      await footer(page).getByRole('button', { name: 'Terms of service' }).click();
+      await expect(page).toHaveURL(/\/terms-of-service$/);
+      await expect(page.getByRole('dialog', { name: 'Terms of service' })).toBeVisible();
     });
   });
 

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../support/chromium';
 import { answers, progress, type Q } from '../support/learn';
 import { remotesCli } from '../support/remotes-cli';
 import { serviceWorkerSettled, storedPaths, underServiceWorker } from '../support/service-worker';
+import { test } from '../support/test';
 import { learnerAtFirstQuestion } from './helpers';
 
 const main = (page: Page) => page.getByRole('main');
@@ -14,7 +15,7 @@ const FAILED = 'This area could not be loaded';
 /** What it shows, with no network, for a page this device never opened. */
 const NOT_STORED = 'Not available offline';
 /** The server's markup of a page, on screen until the live remote has rendered it. */
-const serverMarkup = (page: Page) => page.locator('#bf-prerender, [data-prerendered]');
+const serverMarkup = (page: Page) => page.locator('[data-bf-slot]:not([data-bf-live])');
 /** The service worker's stores of this device's pages and API answers (shell/public/sw.js). */
 const PAGES = 'bf-pages-v2';
 const API = 'bf-api-v2';
@@ -31,7 +32,7 @@ test('offline: a cold start with no network runs learn mode and flashcards; the 
   // the pages that exist then): the next load is the worker's.
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
     await page.reload();
-    await expect(page.locator('#bf-prerender, [data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('[data-bf-slot]:not([data-bf-live])')).toHaveCount(0);
   }
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
     timeout: 20_000,

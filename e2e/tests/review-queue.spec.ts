@@ -1,4 +1,5 @@
-import { type Browser, type Cookie, expect, type Page, test } from '@playwright/test';
+import { type Browser, type Cookie, expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 import { sql } from './helpers';
 
 /**

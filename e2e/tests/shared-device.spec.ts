@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { answers } from '../support/learn';
+import { test } from '../support/test';
 
 // One device, one tab, several people: what a learner leaves behind when they log out (their federal state, their
 // cached data, their stored user) must never reach the guest or the next learner after them.

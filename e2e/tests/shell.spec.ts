@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { remotesCli } from '../support/remotes-cli';
+import { test } from '../support/test';
 
 /** Records which remote manifests and which react-dom copies a page load fetched. */
 function watch(page: Page) {
@@ -35,7 +36,7 @@ async function defaultManifestUrl(remote: string): Promise<string | undefined> {
  * The server's prerendered markup of a public page (shown until the live remote has rendered): waiting for it to be
  * gone means the page now shows the remote the shell loaded at runtime.
  */
-const liveRemoteOnly = (page: Page) => page.locator('[data-prerendered], #bf-prerender');
+const liveRemoteOnly = (page: Page) => page.locator('[data-bf-slot]:not([data-bf-live])');
 
 test.describe('the shell composes the remotes at runtime', () => {
   test('every route renders its remote, from manifests fetched at runtime, with a single React', async ({
@@ -185,7 +186,7 @@ test.describe('the shell composes the remotes at runtime', () => {
     await expect(page).toHaveURL(/\/learn\?topic=history$/);
   });
 
-  test('the page brings the registry and the session: no round trips for them, no refresh for a guest, nothing before the first touch', async ({
+  test('the page brings the registry and the session: no round trips for them, no refresh for a guest', async ({
     page,
   }) => {
     /** The paths a page load requested (the app loads nothing from other origins). */
@@ -194,14 +195,10 @@ test.describe('the shell composes the remotes at runtime', () => {
     const firstRound = (paths: string[]) =>
       paths.filter((p) => p === '/api/remotes' || p === '/api/user/me' || p === '/auth/refresh');
 
-    // A guest on the demo: the page the server made is used as it is until the learner's first touch; then the exam
-    // remote renders without any of the three.
+    // A guest on the demo: the page the server made is hydrated (the exam remote's too) without any of the three.
     await page.goto('/demo');
     const heading = main(page).getByRole('heading', { level: 1, name: 'Demo test' });
     await expect(heading).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(requests.filter((p) => p.startsWith('/static/js/') || p.startsWith('/remotes/'))).toEqual([]);
-    await heading.click();
     await expect(liveRemoteOnly(page)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(firstRound(requests)).toEqual([]);
@@ -231,7 +228,6 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
     await page.goto('/');
     const h1 = main(page).getByRole('heading', { level: 1 }).first();
     await expect(h1).toBeVisible();
-    await h1.click(); // the static landing's remote starts at the first touch
     await expect(liveRemoteOnly(page)).toHaveCount(0);
     const variant = await page.locator('[data-build-variant]').first().getAttribute('data-build-variant');
     await page.close();

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 
 // The page background of each theme (ui/src/tokens.css: --bf-color-bg).
 const LIGHT_BG = 'rgb(250, 250, 249)';
@@ -51,7 +52,7 @@ test.describe('light and dark theme', () => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(toggle(page)).toBeHidden();
-    // global.css: #bf-prerender leaves 61 px for a guest's header at every width.
+    // The server-made header is the shell's own: 61 px for a guest at every width.
     const header = await page.getByRole('banner').boundingBox();
     expect(header?.height).toBe(61);
     await page.getByRole('contentinfo').getByRole('button', { name: 'Dark theme' }).click();

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { answers, type Q, signInLearner } from '../support/learn';
 import { remotesCli } from '../support/remotes-cli';
+import { test } from '../support/test';
 
 // Issue 30, item 5: the rough edges of a learner's walk that learning-walk.spec.ts does not cover — each checked at
 // 390 px on a touch phone (1280 px where the edge is the desktop's), where the learner notices it.

@@ -226,7 +226,7 @@ export function Login() {
         <Icon name="lock" size={16} />
         <span>
           {t('login.privacy')}{' '}
-          <Link to="/privacy-policy" state={legalLinkState(location)} data-app-link="">
+          <Link to="/privacy-policy" state={legalLinkState(location)}>
             {t('login.privacyLink')}
           </Link>
         </span>

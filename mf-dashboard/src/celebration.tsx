@@ -62,9 +62,7 @@ export function DashboardCelebration({ data, onDismiss }: { data: Celebrations; 
   if (!texts) return null;
   const target: Record<NextAction, string> = { mock: routes.exam, learn: routes.learn };
   return (
-    // data-bf-pending: rendered on the server, the page starts its app just after the first paint (not at the
-    // learner's first touch), so the burst plays and the win is recorded as shown.
-    <div className={styles.celebration} data-bf-pending="">
+    <div className={styles.celebration}>
       <WinCelebration
         texts={texts}
         action={(next) => (

@@ -59,10 +59,8 @@ function Page({ kind, title, children }: { kind: ExamKind; title?: string; child
 
 function Loading() {
   const { t } = useTranslation('exam');
-  // data-bf-pending: made on the server, this view waits for the app (what to resume is known in the browser only),
-  // so the page starts it at once rather than at the learner's first touch (shell/public/after-paint.js).
   return (
-    <p role="status" className={styles.muted} data-bf-pending="">
+    <p role="status" className={styles.muted}>
       {t('run.loading')}
     </p>
   );

@@ -2,7 +2,8 @@ import type { ExamKind } from '@buergerfit/contract';
 import { Link, readStoredFederalState, useLanguage, useSession } from '@buergerfit/platform';
 import { Button, Card, Field, Icon, type IconName, RetryAlert, Select } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
 import { EXAM_FROM_STATE, EXAM_GENERAL, EXAM_PASS_MARK, EXAM_QUESTIONS, MOCK_MINUTES } from './rules';
@@ -43,6 +44,42 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? preset.code;
   const nameOf = (code: string) => states.data?.find((s) => s.code === code)?.name ?? code;
+  const form = useRef<HTMLFormElement>(null);
+
+  // React resets the form after its action has run (form.reset()), and a reset puts a <select> back on its default
+  // option: React keeps `value` but not the option's `selected` attribute in step. So the chosen state is made the
+  // default too, and the select still shows it after a start that failed (and submits it again).
+  useLayoutEffect(() => {
+    const select = form.current?.elements.namedItem('state');
+    if (!(select instanceof HTMLSelectElement) || !states.data) return;
+    for (const option of select.options) {
+      const isDefault = option.value === chosen;
+      if (option.defaultSelected !== isDefault) option.defaultSelected = isDefault;
+    }
+  }, [chosen, states.data]);
+
+  // Taps on Start made before hydration are replayed together, each with the action of that moment (before
+  // "Starting…"): one start is handed on until the page has taken it (`starting`) and let it go again (it failed).
+  const handedOn = useRef(false);
+  useEffect(() => {
+    if (!starting) handedOn.current = false;
+  }, [starting]);
+
+  /**
+   * The form's action: also what React replays, once the page is hydrated, for a tap on Start made before (its
+   * FormData then holds the state shown at the tap, which the learner may have changed before the scripts ran).
+   * Done at once, as the submit was before: "Starting…" (and the disabled button) show before another tap.
+   */
+  const startAction = (data: FormData) => {
+    if (handedOn.current) return;
+    handedOn.current = true;
+    const value = data.get('state');
+    const state = typeof value === 'string' && value !== '' ? value : chosen;
+    flushSync(() => {
+      if (state !== chosen) setPicked(state);
+      onStart(state, picked !== null || state !== preset.code);
+    });
+  };
 
   const presetText =
     preset.source === 'profile'
@@ -71,13 +108,7 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
         ))}
       </ul>
 
-      <form
-        className={styles.startForm}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onStart(chosen, picked !== null);
-        }}
-      >
+      <form ref={form} className={styles.startForm} action={startAction}>
         {states.isError ? (
           <RetryAlert
             classes={styles}
@@ -90,6 +121,7 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
             {(control) => (
               <Select
                 {...control}
+                name="state"
                 aria-describedby={`${id}-state-note`}
                 value={chosen}
                 onChange={(e) => setPicked(e.target.value)}

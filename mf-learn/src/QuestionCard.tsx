@@ -2,6 +2,7 @@ import type { Question, QuestionProgress } from '@buergerfit/contract';
 import { useLanguage } from '@buergerfit/platform';
 import { Badge, Icon } from '@buergerfit/ui';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
   AnswerCheckedOn,
@@ -140,6 +141,25 @@ export function QuestionCard({
   // Answers that are the picture's labels ("1" to "4") are their own keys: said and shown once.
   const labels = answersArePictureLabels(q);
   const spoken = `${q.text} ${order.map((i, pos) => (labels ? q.answers[i] : `${pos + 1}: ${q.answers[i]}`)).join('. ')}`;
+  // Taps made before hydration are replayed together, each with the action of that moment (not answered yet): the
+  // first answer handed on counts until the page shows the answer (or clears it again: Restart).
+  const handedOn = useRef(false);
+  useEffect(() => {
+    if (chosen === null) handedOn.current = false;
+  }, [chosen]);
+  /**
+   * The answers are the submit buttons of one form, and this its action (the answer from the button's value): a tap
+   * on an answer of the server's markup, before the page's scripts ran, is kept by React and replayed as this action
+   * once the card is hydrated. Done at once (flushSync), as the click was: the marks show before another tap, which
+   * then finds the question answered.
+   */
+  const answerAction = (data: FormData) => {
+    const value = data.get('answer');
+    const answer = typeof value === 'string' && value !== '' ? Number(value) : Number.NaN;
+    if (answered || handedOn.current || !onChoose || !order.includes(answer)) return;
+    handedOn.current = true;
+    flushSync(() => onChoose(answer));
+  };
 
   return (
     <article className={styles.questionCard} aria-labelledby={headingId}>
@@ -177,51 +197,53 @@ export function QuestionCard({
       </div>
       {/* Each answer a large card: its key (1–4) in a column of its own, so wrapped text never runs under it; once
           answered, the right one marked with a check and the wrong choice with an x, each in its tone. */}
-      <ol className={styles.answers} aria-label={t('answersLabel')}>
-        {order.map((i, pos) => {
-          const isCorrect = i === q.correct;
-          const state = answered ? (isCorrect ? styles.correct : i === chosen ? styles.wrong : '') : '';
-          // A translation that reads exactly like the German (a name: "Angela Merkel") adds nothing.
-          const answerTranslation = translation?.answers[i] === q.answers[i] ? null : translation?.answers[i];
-          return (
-            <li key={i}>
-              <button
-                type="button"
-                className={state}
-                aria-disabled={answered || !onChoose}
-                aria-pressed={onChoose ? chosen === i : undefined}
-                data-answer={i}
-                onClick={() => {
-                  if (!answered && onChoose) onChoose(i);
-                }}
-              >
-                {labels ? (
-                  <span className={`${styles.key} ${styles.labelKey}`}>{q.answers[i]}</span>
-                ) : (
-                  <>
-                    <span className={styles.key} aria-hidden="true">
-                      {pos + 1}
+      <form action={answerAction}>
+        <ol className={styles.answers} aria-label={t('answersLabel')}>
+          {order.map((i, pos) => {
+            const isCorrect = i === q.correct;
+            const state = answered ? (isCorrect ? styles.correct : i === chosen ? styles.wrong : '') : '';
+            // A translation that reads exactly like the German (a name: "Angela Merkel") adds nothing.
+            const answerTranslation =
+              translation?.answers[i] === q.answers[i] ? null : translation?.answers[i];
+            return (
+              <li key={i}>
+                <button
+                  type="submit"
+                  name="answer"
+                  value={i}
+                  className={state}
+                  aria-disabled={answered || !onChoose}
+                  aria-pressed={onChoose ? chosen === i : undefined}
+                  data-answer={i}
+                >
+                  {labels ? (
+                    <span className={`${styles.key} ${styles.labelKey}`}>{q.answers[i]}</span>
+                  ) : (
+                    <>
+                      <span className={styles.key} aria-hidden="true">
+                        {pos + 1}
+                      </span>
+                      <span className={styles.answerText}>
+                        <span lang="de">{q.answers[i]}</span>
+                        {answerTranslation && (
+                          <span lang={translation?.lang} className={styles.answerTranslation}>
+                            {answerTranslation}
+                          </span>
+                        )}
+                      </span>
+                    </>
+                  )}
+                  {answered && (isCorrect || i === chosen) && (
+                    <span className={styles.mark}>
+                      <Icon name={isCorrect ? 'check' : 'x'} size={22} />
                     </span>
-                    <span className={styles.answerText}>
-                      <span lang="de">{q.answers[i]}</span>
-                      {answerTranslation && (
-                        <span lang={translation?.lang} className={styles.answerTranslation}>
-                          {answerTranslation}
-                        </span>
-                      )}
-                    </span>
-                  </>
-                )}
-                {answered && (isCorrect || i === chosen) && (
-                  <span className={styles.mark}>
-                    <Icon name={isCorrect ? 'check' : 'x'} size={22} />
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </form>
       {answered && (
         <div ref={feedbackRef} className={styles.feedback} data-testid="feedback">
           <p role="status" className={wrong ? styles.feedbackBad : styles.feedbackGood}>

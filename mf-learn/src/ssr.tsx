@@ -5,5 +5,4 @@
 import { defineSsr } from '@buergerfit/platform/ssr';
 import Root from './Root';
 
-// The learner answers at once: the app starts just after the first paint, not at the first tap.
-export default defineSsr({ Root, pages: ['/learn'], usedAtOnce: ['/learn'] });
+export default defineSsr({ Root, pages: ['/learn'] });

@@ -1,1 +1,1 @@
-export { fakeApi, json, renderRemote, testUser } from '@buergerfit/platform/testing';
+export { fakeApi, json, renderRemote, serverMarkup, testUser } from '@buergerfit/platform/testing';

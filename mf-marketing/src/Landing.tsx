@@ -28,42 +28,29 @@ const FUTURE = ['b1', 'interview', 'weekly', 'multiplayer', 'community'] as cons
 const scrollTo = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-/** FAQ as disclosures: one answer open at a time; the open question's button closes it again. */
+/**
+ * FAQ as native disclosures (`<details name="faq">`): they open and close without any script (before the page is
+ * hydrated too, and React leaves their `open` alone), and the shared name keeps one answer open at a time.
+ */
 function Faq() {
   const { t } = useTranslation('marketing');
-  const [open, setOpen] = useState<string | null>(null);
   const base = useId();
   return (
     <section id="faq" className={styles.section} aria-labelledby={`${base}-title`}>
       <h2 id={`${base}-title`}>{t('faq.title')}</h2>
       <div className={styles.faq}>
-        {FAQ.map((item) => {
-          const expanded = open === item;
-          return (
-            <div key={item} className={styles.faqItem}>
-              <h3>
-                <button
-                  type="button"
-                  id={`${base}-${item}-button`}
-                  aria-expanded={expanded}
-                  aria-controls={`${base}-${item}`}
-                  onClick={() => setOpen(expanded ? null : item)}
-                >
-                  {t(`faq.${item}.q`)}
-                  <Icon name="chevronDown" className={styles.chevron} />
-                </button>
-              </h3>
-              <section
-                id={`${base}-${item}`}
-                aria-labelledby={`${base}-${item}-button`}
-                hidden={!expanded}
-                className={styles.faqAnswer}
-              >
-                <p>{t(`faq.${item}.a`)}</p>
-              </section>
-            </div>
-          );
-        })}
+        {FAQ.map((item) => (
+          // The learner may open one before hydration: its `open` is theirs, not a mismatch.
+          <details key={item} name="faq" className={styles.faqItem} suppressHydrationWarning>
+            <summary>
+              <h3 id={`${base}-${item}-q`}>{t(`faq.${item}.q`)}</h3>
+              <Icon name="chevronDown" className={styles.chevron} />
+            </summary>
+            <section aria-labelledby={`${base}-${item}-q`} className={styles.faqAnswer}>
+              <p>{t(`faq.${item}.a`)}</p>
+            </section>
+          </details>
+        ))}
       </div>
     </section>
   );

@@ -96,19 +96,28 @@ describe('mf-marketing', () => {
     }
   });
 
-  it('FAQ: one item open at a time; clicking the open item closes it', async () => {
+  it('FAQ: each question is a native disclosure; tapping it opens its answer, tapping again closes it', async () => {
     const { client } = fakeApi({});
     await renderRemote(App, { path: '/', client });
-    const q1 = screen.getByRole('button', { name: /What is Bürgerfit/ });
-    const q2 = screen.getByRole('button', { name: /Is Bürgerfit free/ });
-    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
-    await userEvent.click(q1);
-    expect(q1.getAttribute('aria-expanded')).toBe('true');
-    await userEvent.click(q2);
-    expect(q1.getAttribute('aria-expanded')).toBe('false');
-    expect(q2.getAttribute('aria-expanded')).toBe('true');
-    await userEvent.click(q2);
-    expect(q2.getAttribute('aria-expanded')).toBe('false');
+    const faq = document.getElementById('faq') as HTMLElement;
+    /** The disclosure of the question `name`: its <summary> (what the learner taps) and its <details>. */
+    const question = (name: RegExp) => {
+      const summary = within(faq).getByRole('heading', { level: 3, name }).closest('summary') as HTMLElement;
+      return { summary, details: summary.parentElement as HTMLDetailsElement };
+    };
+    const q1 = question(/What is Bürgerfit/);
+    const q2 = question(/Is Bürgerfit free/);
+    expect([...faq.querySelectorAll('details')].filter((d) => d.open)).toHaveLength(0);
+    await userEvent.click(q1.summary);
+    expect(q1.details.open).toBe(true);
+    await userEvent.click(q2.summary);
+    expect(q2.details.open).toBe(true);
+    // One answer at a time: the browser closes the others of the same name (Chromium; not jsdom).
+    expect([...faq.querySelectorAll('details')].map((d) => d.getAttribute('name'))).toEqual(
+      Array(7).fill('faq'),
+    );
+    await userEvent.click(q2.summary);
+    expect(q2.details.open).toBe(false);
   });
 
   it('renders the legal pages as pages on wide screens', async () => {
@@ -119,21 +128,26 @@ describe('mf-marketing', () => {
     expect(screen.getByText('Last updated: October 2025')).toBeTruthy();
   });
 
-  it('FAQ items are buttons with aria-expanded controlling a labelled region; keyboard works', async () => {
+  it('FAQ items: a focusable summary named by its question (an h3), the answer a region labelled by it', async () => {
     const { client } = fakeApi({});
     await renderRemote(App, { path: '/', client });
     const faq = document.getElementById('faq') as HTMLElement;
-    const buttons = within(faq).getAllByRole('button');
-    expect(buttons).toHaveLength(7);
-    const first = buttons[0] as HTMLButtonElement;
-    first.focus();
-    await userEvent.keyboard('{Enter}');
-    const region = screen.getByRole('region', { name: /What is Bürgerfit/ });
-    expect(first.getAttribute('aria-controls')).toBe(region.id);
+    const summaries = [...faq.querySelectorAll('summary')];
+    expect(summaries).toHaveLength(7);
+    // Each summary holds its question as a level-3 heading (under the FAQ's h2) and no other control.
+    expect(summaries.map((s) => s.querySelector('h3')?.textContent)).toContain('What is Bürgerfit?');
+    for (const summary of summaries) expect(summary.querySelector('button, a, input')).toBeNull();
+    const first = summaries[0] as HTMLElement;
+    // Reached with Tab (Enter and Space then toggle it: the browser's own behaviour for a summary).
+    (document.activeElement as HTMLElement | null)?.blur();
+    faq.tabIndex = -1;
+    faq.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(first);
+    await userEvent.click(first);
+    const region = within(faq).getByRole('region', { name: 'What is Bürgerfit?' });
+    expect(region.closest('details')?.open).toBe(true);
     expect(region.textContent).toMatch(/learning app/);
-    await userEvent.keyboard(' ');
-    expect(first.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('region', { name: /What is Bürgerfit/ })).toBeNull();
   });
 
   it('lists the 9 features, the 5 coming later and the CTA scrolls to home and features', async () => {

@@ -1,3 +1,4 @@
+import { LIVE_ATTRIBUTE, ROOT_ID } from '@buergerfit/contract/page';
 import {
   getBackgroundLocation,
   isLegalPath,
@@ -7,7 +8,8 @@ import {
   useLocation,
 } from '@buergerfit/platform';
 import { Toaster } from '@buergerfit/ui';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import { ContactDialogProvider } from './layout/ContactDialog';
 import { Footer } from './layout/Footer';
@@ -16,7 +18,6 @@ import { ScrollToTop } from './layout/ScrollToTop';
 import { RequireAuth, StartRedirect } from './pages/guards';
 import { NotFound } from './pages/NotFound';
 import { useStoredPagesOffline } from './remotes/offline-pages';
-import { replayFrameHeld } from './remotes/prerendered';
 import { RemoteArea } from './remotes/RemoteArea';
 import { resolveRoute } from './routes';
 import styles from './shell.module.css';
@@ -32,20 +33,20 @@ function RouteOutlet() {
 }
 
 /**
- * The app's layout: header, the page's area, footer. `content` stands in for the page's area where the frame is
- * rendered on the server around a remote's own markup (src/frame.tsx); in the browser the routes fill it.
+ * The app's layout: header, the page's area, footer. The same on the server (src/frame.tsx renders it around an empty
+ * slot for the page's remote) and in the browser, which hydrates it.
  */
-export function ShellApp({ content }: { content?: ReactNode } = {}) {
+export function ShellApp() {
   const { t } = useTranslation('shell');
   const location = useLocation();
   const narrow = useIsNarrow();
   const background = getBackgroundLocation(location);
   // Narrow screens: a legal page opened from another page is a dialog over that page.
-  const dialog = content === undefined && narrow && background !== null && isLegalPath(location.pathname);
+  const dialog = narrow && background !== null && isLegalPath(location.pathname);
   const mainLocation = dialog && background ? { ...location, ...background, state: null } : location;
-  // What the learner did to the server's header and footer before this render replaced them.
-  useEffect(() => replayFrameHeld(), []);
   useStoredPagesOffline();
+  // The shell's controls are React's from here on (the page protocol's live mark, contract/page.ts).
+  useEffect(() => document.getElementById(ROOT_ID)?.setAttribute(LIVE_ATTRIBUTE, ''), []);
 
   return (
     <ContactDialogProvider>
@@ -56,11 +57,9 @@ export function ShellApp({ content }: { content?: ReactNode } = {}) {
         <Header />
         <main id="main" className={styles.main} tabIndex={-1}>
           <ScrollToTop pathname={mainLocation.pathname} hash={mainLocation.hash} />
-          {content ?? (
-            <Routes location={mainLocation}>
-              <Route path="*" element={<RouteOutlet />} />
-            </Routes>
-          )}
+          <Routes location={mainLocation}>
+            <Route path="*" element={<RouteOutlet />} />
+          </Routes>
         </main>
         {dialog && (
           <Routes>

@@ -5,17 +5,18 @@ import {
   BrowserRouter,
   createQueryClient,
   initI18n,
+  isLanguage,
   PlatformProviders,
   pageBoot,
   registerNamespace,
 } from '@buergerfit/platform';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ShellApp } from './App';
 import { RemoteLoaderProvider } from './remotes/context';
 import { federationLoader, loadRegistry } from './remotes/federation';
-import { awaitDeferredData, capturePrerendered } from './remotes/prerendered';
+import { awaitDeferredData } from './remotes/first-data';
 import { registerServiceWorker } from './serviceWorker';
 
 /**
@@ -37,12 +38,15 @@ async function start() {
   // Registering the remotes with the federation runtime (at once when the registry came with the page) and
   // initialising i18n were one task of 14–21 ms on a fast machine (four times that on a slow phone): two now.
   await nextTask();
-  registerNamespace('shell', shell);
-  await initI18n();
-  await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  capturePrerendered();
+  // The server sent the page made (its frame, and the page's remote in its slot): the shell hydrates it, in the
+  // language it was made in.
+  const made = root.hasChildNodes();
+  const pageLanguage = document.documentElement.lang;
+  registerNamespace('shell', shell);
+  await initI18n(undefined, made && isLanguage(pageLanguage) ? pageLanguage : undefined);
+  await nextTask();
   // A page the server rendered came with the data it was rendered with: the live remote starts from it (the same
   // markup at once, nothing asked twice).
   const queryClient = createQueryClient();
@@ -59,22 +63,28 @@ async function start() {
       ),
     );
   }
-  const app = createRoot(root);
-  // A transition renders in slices of a few milliseconds that yield to the browser between them (a default update
-  // renders in one long task): the page the server sent stays on screen and answers input meanwhile.
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <BrowserRouter>
-          <PlatformProviders queryClient={queryClient}>
-            <RemoteLoaderProvider loader={federationLoader}>
-              <ShellApp />
-            </RemoteLoaderProvider>
-          </PlatformProviders>
-        </BrowserRouter>
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <PlatformProviders queryClient={queryClient}>
+          <RemoteLoaderProvider loader={federationLoader}>
+            <ShellApp />
+          </RemoteLoaderProvider>
+        </PlatformProviders>
+      </BrowserRouter>
+    </StrictMode>
   );
+  // A transition renders (or hydrates) in slices of a few milliseconds that yield to the browser between them: the
+  // page stays responsive meanwhile, and a tap on a part not hydrated yet makes React hydrate that part first.
+  startTransition(() => {
+    if (made) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.warn('[shell] the page did not hydrate as sent', error),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
+  });
   registerServiceWorker();
 }
 

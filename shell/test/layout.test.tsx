@@ -205,9 +205,8 @@ describe('remote entries are checked when loaded', () => {
       view.unmount();
     }
     expect(error).toHaveBeenCalledWith(
-      '[shell] remote area failed',
+      '[shell] remote mf_exam failed to load',
       new Error('Remote mf_exam did not provide a component as ./App'),
-      expect.anything(),
     );
   });
 

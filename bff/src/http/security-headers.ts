@@ -10,8 +10,8 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 
 
 /**
  * The page's policy: the app's own origin plus the origins the registry points remotes at, nothing else.
- * No inline scripts or styles except the exact ones a response names by hash (a prerendered page's first-paint CSS
- * and the script that starts the app after its first paint, see remotes/prerender.ts).
+ * No inline scripts or styles except the exact ones a response names by hash (a made page's first-paint CSS, the
+ * scripts that set its theme and start the app after its first paint, and React's form replay, see pages/template.ts).
  */
 export function documentPolicy(
   remoteOrigins: readonly string[],

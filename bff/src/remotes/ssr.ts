@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { RenderRequest, RenderResult } from '@buergerfit/contract/page';
 import type { Language } from '../http/lang';
 import type { Logger } from '../logger';
 import { DEFAULT_LIMITS, type SandboxLimits, sandboxAvailable, startSandbox } from './sandbox';
@@ -20,26 +21,13 @@ export const SSR_DIR = 'ssr';
 const ENTRY = 'index.mjs';
 const PAGE_LIST = 'pages.json';
 
-/** What a renderer is asked (platform's ssr.tsx `SsrRequest`). */
-export type SsrRequest = {
-  url: string;
-  basename: string;
-  lang: Language;
-  session: unknown;
-};
+/** What a renderer is asked (the page protocol, contract/page.ts). */
+export type SsrRequest = RenderRequest<Language>;
 /** A GET on the BFF's own API as the visitor: status and body. */
 export type SelfGet = (path: string) => Promise<{ status: number; body: string }>;
-/**
- * A query the renderer left out of the page for its size, named by the API path that answers it (platform's
- * `DeferredQuery`): the page preloads the path and the shell hydrates the query from it.
- */
+/** A query the renderer left out of the page for its size, named by the API path that answers it. */
 export type DeferredQuery = { queryKey: unknown[]; path: string };
-export type SsrResult = {
-  html: string;
-  queries: unknown;
-  deferred: DeferredQuery[];
-  title: string | null;
-};
+export type SsrResult = Omit<RenderResult, 'deferred'> & { deferred: DeferredQuery[] };
 
 /** The longest API path worth naming in a page. */
 const MAX_DEFERRED_PATH = 300;
@@ -61,11 +49,8 @@ export function readDeferred(value: unknown): DeferredQuery[] {
   return out;
 }
 
-/**
- * What a build's renderer serves: the paths, and those a learner uses at once (their app starts just after the first
- * paint; on the others, at the learner's first touch).
- */
-export type SsrPageList = { pages: readonly string[]; usedAtOnce: readonly string[] };
+/** What a build's renderer serves: the paths. */
+export type SsrPageList = { pages: readonly string[] };
 /** Per published version (whose folder never changes): its page list. */
 const pageLists = new Map<string, SsrPageList>();
 const MAX_CACHED = 200;
@@ -78,17 +63,12 @@ export async function ssrPages(remotesDir: string, remote: string, version: stri
   const key = `${remote}/${version}`;
   const cached = pageLists.get(key);
   if (cached) return cached;
-  let list: SsrPageList = { pages: [], usedAtOnce: [] };
+  let list: SsrPageList = { pages: [] };
   try {
     const root = path.join(remotesDir, remote, version, SSR_DIR);
-    const parsed = JSON.parse(await fs.readFile(path.join(root, PAGE_LIST), 'utf8')) as {
-      pages?: unknown;
-      usedAtOnce?: unknown;
-    };
+    const parsed = JSON.parse(await fs.readFile(path.join(root, PAGE_LIST), 'utf8')) as { pages?: unknown };
     await fs.access(path.join(root, ENTRY));
-    const pages = paths(parsed.pages);
-    // A build from before the list existed expects its app to start at once on every page.
-    list = { pages, usedAtOnce: 'usedAtOnce' in parsed ? paths(parsed.usedAtOnce) : pages };
+    list = { pages: paths(parsed.pages) };
   } catch {
     // No renderer in this build (or not readable now): the page is rendered in the browser.
   }

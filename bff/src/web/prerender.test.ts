@@ -4,9 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
-import { pageLanguage, styleAttributesToRules } from '../remotes/prerender';
+import {
+  AFTER_PAINT,
+  FRAME_CSS,
+  OFFLINE_PAGE,
+  SHELL_CSS,
+  SHELL_SCRIPT,
+  SHELL_STYLE,
+  SHELL_TITLE,
+  THEME,
+  writeShellDist,
+} from '../../test/helpers/shell-dist';
+import { pageLanguage } from '../pages/fragments';
 
-// A stand-in mf-marketing build with prerendered fragments (as its build writes them) and a built shell.
+// A stand-in mf-marketing build with prerendered fragments (as its build writes them) and a built shell whose
+// frame has the marketing pages' slot.
 let root: string;
 let app: TestApp;
 const HEROES = {
@@ -15,8 +27,6 @@ const HEROES = {
   hr: 'Položite njemački test za naturalizaciju',
 };
 const CSS = 'static/css/async/__federation_expose_App.0123456789.css';
-/** The shell's script that starts the entry scripts after the first paint (shell/public/after-paint.js). */
-const AFTER_PAINT = '(()=>{window.__started=document.currentScript.dataset.scripts})();';
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-prerender-'));
@@ -57,15 +67,15 @@ beforeAll(async () => {
     }),
   );
   await fs.writeFile(path.join(dist, 'prerender', 'en', 'about.html'), '<h1>About, unlisted</h1>');
-  await fs.writeFile(
-    path.join(await mkdirp(root, 'shell', 'dist'), 'index.html'),
-    '<!doctype html><html><head><title>Bürgerfit</title><script defer src="/static/js/index.1234567890.js"></script><link href="/static/css/index.abcdef0123.css" rel="stylesheet"></head><body><div id="root"></div></body></html>',
-  );
-  await fs.writeFile(
-    path.join(await mkdirp(root, 'shell', 'dist', 'static', 'css'), 'index.abcdef0123.css'),
-    'body{margin:0}',
-  );
-  await fs.writeFile(path.join(root, 'shell', 'dist', 'after-paint.js'), AFTER_PAINT);
+  await writeShellDist(root, {
+    paths: ['/', '/about', '/knowledge/*', '/learn/*'],
+    remotes: [
+      { path: '/', remote: 'mf_marketing', protected: false },
+      { path: '/about', remote: 'mf_marketing', protected: false },
+      { path: '/knowledge/*', remote: 'mf_marketing', protected: false },
+    ],
+    frame: true,
+  });
   app = await createTestApp({ STATIC_ROOT: root });
 });
 afterAll(async () => {
@@ -79,6 +89,7 @@ async function mkdirp(...parts: string[]): Promise<string> {
   return dir;
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const hero = (html: string) => /<h1 id="hero-title">([^<]*)<\/h1>/.exec(html)?.[1];
 
 describe('prerendered marketing pages', () => {
@@ -90,42 +101,47 @@ describe('prerendered marketing pages', () => {
     expect(res.headers.get('vary')).toMatch(/Accept-Language/);
     const html = await res.text();
     expect(hero(html)).toBe(HEROES.de);
-    expect(html).toContain('<html lang="de">');
-    // A static page: the shell starts its remote only once the learner uses the page.
-    expect(html).toMatch(
-      /<div id="root"><main id="bf-prerender" data-remote="mf_marketing" data-path="\/" data-lang="de" data-wake="interaction">/,
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="de"><head>/);
+    // The fragment in the frame's slot for its remote.
+    expect(html).toContain(
+      '<main id="main"><div data-bf-slot="mf_marketing"><div class="mkt_hero_x"><h1 id="hero-title">' +
+        `${HEROES.de}</h1></div></div></main>`,
     );
-    // The boot data comes after the content (the content paints first), then the script that starts the app,
-    // inline: the entry scripts start without waiting a round trip for it.
+    // After the content (which paints first): the preloads, the boot data, then the script that starts the app's
+    // scripts after the first paint, inline: the entry scripts start without waiting a round trip for it.
     expect(html).toMatch(
-      /<\/main><\/div><script id="bf-boot" type="application\/json">\{[^<]*\}<\/script><script data-bf-after-paint data-scripts="\/static\/js\/index\.1234567890\.js">([^<]*)<\/script><\/body>/,
+      /<\/footer><\/div><\/div>(<link rel="preload"[^>]*>)*<script id="bf-boot" type="application\/json">\{[^<]*\}<\/script><script data-scripts="\/static\/js\/index\.1234567890\.js">([^<]*)<\/script><\/body><\/html>$/,
     );
     expect(html).toContain(`>${AFTER_PAINT}</script></body>`);
-    expect(html).not.toMatch(/<head>.*bf-boot.*<\/head>/s);
+    expect(html).not.toMatch(/<head>.*(bf-boot|rel="preload").*<\/head>/s);
     // The first paint waits for the page's main heading (not a paint of what comes before it alone).
     expect(html).toMatch(/<link rel="expect" href="#hero-title" blocking="render"><\/head>/);
-    // The first paint needs no stylesheet request: the shell's and the remote's CSS are in one <style>, which the
-    // page's Content-Security-Policy allows by its hash (no 'unsafe-inline'); nothing else is inline.
+    // The first paint needs no stylesheet request: the shell's, its frame's and the remote's CSS are in one
+    // <style>, which the page's Content-Security-Policy allows by its hash (no 'unsafe-inline').
     expect(html).not.toContain('rel="stylesheet"');
     const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1] as string);
     expect(styles).toHaveLength(1);
-    expect(styles[0]).toContain('body{margin:0}');
+    expect(styles[0]).toContain(SHELL_CSS);
+    expect(styles[0]).toContain(FRAME_CSS);
     expect(styles[0]).toContain('.mkt_hero_x{padding:2rem}');
-    const hash = createHash('sha256')
-      .update(styles[0] as string)
-      .digest('base64');
+    const hash = (text: string) =>
+      createHash('sha256').update(text).digest('base64').replace(/[+/]/g, '\\$&');
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(new RegExp(`style-src 'self'[^;]* 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
-    // The one inline script is allowed by its hash, nothing else inline.
-    const scriptHash = createHash('sha256').update(AFTER_PAINT).digest('base64');
-    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${scriptHash.replace(/[+/]/g, '\\$&')}';`));
-    expect(csp).not.toContain('unsafe-inline');
-    expect(html).not.toMatch(/<script>|style="/);
-    expect([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)]).toHaveLength(
-      1,
+    expect(csp).toMatch(new RegExp(`style-src 'self'[^;]* 'sha256-${hash(styles[0] as string)}'`));
+    // The theme and the script that starts the app are allowed by their hashes, nothing else inline (no render
+    // wrote React's form replay).
+    expect(csp).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash(THEME)}' 'sha256-${hash(AFTER_PAINT)}';`),
     );
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html).not.toContain('style="');
+    expect(
+      [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([^<]*)/g)].map(
+        (m) => m[1],
+      ),
+    ).toEqual([THEME, AFTER_PAINT]);
     // The shell's entry script is fetched and run only after the first paint of the text.
-    expect(html).not.toContain('<script defer src="/static/js/index.1234567890.js">');
+    expect(html).not.toContain(`<script defer src="${SHELL_SCRIPT}">`);
     expect(html).not.toContain('src="/after-paint.js"');
   });
 
@@ -154,21 +170,33 @@ describe('prerendered marketing pages', () => {
     expect(await title('/', 'de')).toBe('Bürgerfit');
   });
 
-  it('sends the plain shell page for other paths, for /index.html (the offline copy) and for pages without a fragment', async () => {
-    for (const p of ['/learn', '/index.html', '/about']) {
-      const res = await app.request(p);
+  it('sends the empty shell page for other paths and for pages without a fragment, and /index.html as built', async () => {
+    for (const p of ['/learn', '/about']) {
+      const res = await app.request(p, { headers: { 'accept-language': 'hr' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-buergerfit-prerender')).toBeNull();
+      expect(res.headers.get('vary')).toBe('Cookie');
       const html = await res.text();
-      expect(html).toContain('<div id="root"></div>');
-      expect(html).not.toContain('bf-prerender');
-      // Nothing to paint before the app runs: the entry script stays a plain deferred script.
-      expect(html).toContain('<script defer src="/static/js/index.1234567890.js">');
-      expect(html).not.toContain('after-paint');
-      expect(html).toContain('<link href="/static/css/index.abcdef0123.css" rel="stylesheet">');
+      // Nothing to paint before the app runs: the shell's head, its entry script deferred and its stylesheet
+      // linked, and an empty root.
+      expect(html).toMatch(
+        new RegExp(
+          `^<!DOCTYPE html><html lang="hr"><head><meta charset="utf-8"><title>${SHELL_TITLE}</title>` +
+            '<meta name="viewport" [^>]*><meta name="description" [^>]*><link rel="icon" [^>]*>' +
+            `<script defer src="${escaped(SHELL_SCRIPT)}"></script><link href="${escaped(SHELL_STYLE)}" rel="stylesheet">` +
+            '(<link rel="preload"[^>]*>)*</head><body><div id="root"></div><script id="bf-boot" type="application/json">\\{[^<]*\\}</script></body></html>$',
+        ),
+      );
+      expect(html).not.toContain('About, unlisted');
       expect(html).not.toContain('<style');
       expect(res.headers.get('content-security-policy')).not.toContain('sha256-');
     }
+    // The service worker's offline copy: the file the shell's build wrote, nobody's page.
+    const offline = await app.request('/index.html');
+    expect(offline.status).toBe(200);
+    expect(offline.headers.get('x-buergerfit-prerender')).toBeNull();
+    expect(await offline.text()).toBe(OFFLINE_PAGE);
+    expect(offline.headers.get('content-security-policy')).not.toContain('sha256-');
   });
 
   it('reads Accept-Language by weight and primary subtag', () => {
@@ -177,32 +205,5 @@ describe('prerendered marketing pages', () => {
     expect(pageLanguage('xx', 'hr')).toBe('hr');
     expect(pageLanguage(undefined, undefined)).toBe('en');
     expect(pageLanguage('de', 'en')).toBe('de');
-  });
-});
-
-describe('style attributes of server-made markup', () => {
-  it('become rules of the page stylesheet (the policy refuses inline style attributes), one per distinct style', () => {
-    const { fragment, css } = styleAttributesToRules(
-      '<div class="bar"><div class="fill" style="width:40.0%"></div></div><p style="width:40.0%">40 &amp; more</p>' +
-        '<svg><circle style="stroke-dashoffset:12.5;color:red !important" r="4"></circle></svg>' +
-        '<span style="font-family:&quot;Noto&quot;">x</span>',
-    );
-    expect(fragment).toBe(
-      '<div class="bar"><div class="fill" data-bf-style="0"></div></div><p data-bf-style="0">40 &amp; more</p>' +
-        '<svg><circle data-bf-style="1" r="4"></circle></svg><span data-bf-style="2">x</span>',
-    );
-    expect(css).toBe(
-      '[data-bf-style="0"]{width:40.0% !important}' +
-        '[data-bf-style="1"]{stroke-dashoffset:12.5 !important;color:red !important}' +
-        '[data-bf-style="2"]{font-family:"Noto" !important}',
-    );
-  });
-
-  it('drops a style that could break out of its rule, and leaves text that only looks like one', () => {
-    const { fragment, css } = styleAttributesToRules(
-      '<p style="color:red}body{display:none">a</p><p>style="width:1px"</p><p style="">b</p>',
-    );
-    expect(fragment).toBe('<p>a</p><p>style="width:1px"</p><p>b</p>');
-    expect(css).toBe('');
   });
 });

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { writeShellDist } from '../../test/helpers/shell-dist';
 import { signIn } from '../../test/helpers/sign-in';
 
 // A stand-in mf-exam build with a server renderer (as platform's build writes it: ssr/index.mjs and ssr/pages.json)
-// and a built shell whose route table says /demo is mf_exam's. The stand-in renders what it was given and what it
-// could read through the BFF, so the test sees exactly what reached it.
+// and a built shell whose route table says /demo is mf_exam's, with its frame renderer. The stand-in renders what it
+// was given and what it could read through the BFF, so the test sees exactly what reached it.
 let root: string;
 let app: TestApp;
 const CSS = 'static/css/async/__federation_expose_App.0123456789.css';
@@ -74,21 +75,14 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(await mkdirp(dist, 'ssr'), 'index.mjs'), RENDERER);
   await fs.writeFile(path.join(dist, 'ssr', 'pages.json'), JSON.stringify({ pages: ['/demo'] }));
-  const shell = await mkdirp(root, 'shell', 'dist');
-  await fs.writeFile(
-    path.join(shell, 'index.html'),
-    '<!doctype html><html><head><title>Bürgerfit</title><script defer src="/static/js/index.1234567890.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  await fs.writeFile(
-    path.join(shell, 'routes.json'),
-    JSON.stringify({
-      paths: ['/', '/demo/*', '/learn/*'],
-      remotes: [
-        { path: '/demo/*', remote: 'mf_exam', basename: '/', protected: false },
-        { path: '/learn/*', remote: 'mf_learn', basename: '/learn', protected: true },
-      ],
-    }),
-  );
+  await writeShellDist(root, {
+    paths: ['/', '/demo/*', '/learn/*'],
+    remotes: [
+      { path: '/demo/*', remote: 'mf_exam', basename: '/', protected: false },
+      { path: '/learn/*', remote: 'mf_learn', basename: '/learn', protected: true },
+    ],
+    frame: true,
+  });
   // A secret in the BFF's own environment: the renderer's thread must not see it.
   process.env.BF_SSR_TEST_SECRET = SECRET;
   app = await createTestApp({ STATIC_ROOT: root, SESSION_SECRET: SECRET, SSR_TIMEOUT_MS: '1000' });
@@ -126,8 +120,9 @@ describe('server-rendered pages', () => {
       'Baden-Württemberg',
       'no secret',
     ]);
+    // In the shell's frame, in the slot for its remote.
     expect(html).toMatch(
-      /<div id="root"><main id="bf-prerender" data-remote="mf_exam" data-path="\/demo" data-lang="de">/,
+      /<div id="root"><div class="shell_app_x"><header class="shell_header_x">de guest \/demo<\/header><main id="main"><div data-bf-slot="mf_exam"><h1 id="t">[^<]*<\/h1><\/div><\/main>/,
     );
     expect(html).toContain('.exam_x{margin:1rem}');
     // The title the page asked for, escaped, in place of the shell's.
@@ -144,17 +139,26 @@ describe('server-rendered pages', () => {
     const res = await app.request('/demo?deferred=1', { headers: { cookie: 'bf_lang=en' } });
     const html = await res.text();
     expect(res.headers.get('x-buergerfit-prerender')).toBe('mf_exam');
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect([...head.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0])).toEqual([
+    // After the content, where the page's remote's own files are preloaded too; only own API paths.
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('rel="preload"');
+    const end = html.slice(html.indexOf('</main>'));
+    const fetched = [...end.matchAll(/<link rel="preload"[^>]* as="fetch"[^>]*>/g)].map((m) => m[0]);
+    expect(fetched.filter((link) => link.includes('/api/'))).toEqual([
       '<link rel="preload" href="/api/en/german-federal-states" as="fetch" crossorigin="use-credentials">',
+    ]);
+    expect(fetched.filter((link) => !link.includes('/api/'))).toEqual([
+      expect.stringMatching(
+        /^<link rel="preload" href="\/remotes\/mf_exam\/[^"]+\/mf-manifest\.json" as="fetch" crossorigin>$/,
+      ),
     ]);
     expect(boot(html)).toMatchObject({
       deferredQueries: [{ queryKey: ['federal-states', 'all', 'en'], path: '/api/en/german-federal-states' }],
     });
     expect(html).not.toContain('alert(1)');
-    // A page with nothing left out names nothing.
+    expect(html).not.toContain('/auth/refresh');
+    // A page with nothing left out names no answer.
     const plain = await (await app.request('/demo')).text();
-    expect(plain).not.toContain('rel="preload"');
+    expect(plain).not.toContain('crossorigin="use-credentials"');
     expect(boot(plain)).not.toHaveProperty('deferredQueries');
   });
 

@@ -5,6 +5,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
+import {
+  OFFLINE_PAGE,
+  SHELL_CSS,
+  SHELL_SCRIPT,
+  SHELL_STYLE,
+  SHELL_TITLE,
+  writeShellDist,
+} from '../../test/helpers/shell-dist';
 
 // A stand-in repository with one built remote and a built shell, so this runs before any real build exists.
 let root: string;
@@ -23,25 +31,18 @@ beforeAll(async () => {
   await fs.writeFile(path.join(root, 'mf-learn', 'package.json'), JSON.stringify({ version: '1.2.3' }));
   await fs.writeFile(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'mf_learn' }));
   await fs.writeFile(path.join(dist, 'static', 'js', 'main.abcdef1234.js'), chunk);
-  await fs.mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
-  await fs.writeFile(
-    path.join(root, 'shell', 'dist', 'index.html'),
-    '<!doctype html><title>Bürgerfit</title>',
-  );
-  await fs.writeFile(
-    path.join(root, 'shell', 'dist', 'sw.js'),
-    "self.addEventListener('fetch', () => {});\n",
-  );
-  await fs.writeFile(path.join(root, 'shell', 'dist', 'sw-precache.json'), JSON.stringify({ files: [] }));
-  await fs.writeFile(path.join(root, 'shell', 'dist', 'favicon.svg'), ICON);
-  await fs.writeFile(path.join(root, 'shell', 'dist', 'manifest.webmanifest'), MANIFEST);
+  // What the shell build writes beside its page: the patterns of its route table (shell/src/routes.ts).
+  await writeShellDist(root, {
+    paths: ['/', '/about', '/start', '/learn/*', '/dashboard/*', '/login'],
+    files: {
+      'sw.js': "self.addEventListener('fetch', () => {});\n",
+      'sw-precache.json': JSON.stringify({ files: [] }),
+      'favicon.svg': ICON,
+      'manifest.webmanifest': MANIFEST,
+    },
+  });
   await fs.mkdir(path.join(root, 'shell', 'dist', 'icons'));
   await fs.writeFile(path.join(root, 'shell', 'dist', 'icons', 'icon-192.png'), PNG);
-  // What the shell build writes beside its page: the patterns of its route table (shell/src/routes.ts).
-  await fs.writeFile(
-    path.join(root, 'shell', 'dist', 'routes.json'),
-    JSON.stringify({ paths: ['/', '/about', '/start', '/learn/*', '/dashboard/*', '/login'] }),
-  );
   app = await createTestApp({ STATIC_ROOT: root });
 });
 afterAll(async () => {
@@ -77,7 +78,17 @@ describe('serving the shell and published remotes', () => {
   it('answers client-side routes with the app page and missing assets with a 404', async () => {
     const page = await app.request('/learn/focus');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<title>Bürgerfit</title>');
+    const html = await page.text();
+    expect(html).toContain(`<title>${SHELL_TITLE}</title>`);
+    expect(html).toContain('<div id="root"></div>');
+    // What the page links is served, for good (its names change with its content).
+    expect(html).toContain(`<script defer src="${SHELL_SCRIPT}"></script>`);
+    expect(html).toContain(`<link href="${SHELL_STYLE}" rel="stylesheet">`);
+    const style = await app.request(SHELL_STYLE);
+    expect(style.status).toBe(200);
+    expect(style.headers.get('cache-control')).toMatch(/immutable/);
+    expect(await style.text()).toBe(SHELL_CSS);
+    expect((await app.request(SHELL_SCRIPT)).status).toBe(200);
     expect((await app.request('/static/js/missing.123456789a.js')).status).toBe(404);
     expect((await app.request('/remotes/mf_learn/..%2F..%2Fetc/passwd')).status).toBe(404);
     expect((await app.request('/remotes/mf_nope/1/mf-manifest.json')).status).toBe(404);
@@ -123,7 +134,7 @@ describe('serving the shell and published remotes', () => {
     const missing = await app.request('/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await missing.text()).toContain('<title>Bürgerfit</title>');
+    expect(await missing.text()).toContain(`<title>${SHELL_TITLE}</title>`);
     for (const page of ['/', '/about', '/About/', '/learn', '/learn/nonsense', '/dashboard', '/index.html']) {
       const res = await app.request(page);
       expect([page, res.status]).toEqual([page, 200]);
@@ -147,5 +158,25 @@ describe('serving the shell and published remotes', () => {
       await fs.writeFile(file, list);
     }
     expect((await app.request('/no-such-page')).status).toBe(404);
+  });
+
+  it('sends the "app is starting" page while the shell build has no page.json, and /index.html as built', async () => {
+    const file = path.join(root, 'shell', 'dist', 'page.json');
+    const parts = await fs.readFile(file);
+    await fs.rm(file);
+    try {
+      for (const p of ['/', '/learn/focus']) {
+        const res = await app.request(p);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+        const html = await res.text();
+        expect(html).toContain('The app is starting');
+        expect(html).not.toContain('<div id="root">');
+      }
+      expect(await (await app.request('/index.html')).text()).toBe(OFFLINE_PAGE);
+    } finally {
+      await fs.writeFile(file, parts);
+    }
+    expect(await (await app.request('/')).text()).toContain(`<script defer src="${SHELL_SCRIPT}"></script>`);
   });
 });

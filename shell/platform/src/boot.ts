@@ -1,4 +1,5 @@
 import type { BootSession, PageBoot } from '@buergerfit/contract';
+import { PAGE_BOOT_ID } from '@buergerfit/contract/page';
 
 /**
  * The page's boot data: what the BFF put into the page it served (`<script id="bf-boot" type="application/json">`,
@@ -7,8 +8,8 @@ import type { BootSession, PageBoot } from '@buergerfit/contract';
  * the database was unreachable) makes the shell ask as it always did.
  */
 
-/** contract PAGE_BOOT_ID; the BFF's web/boot.ts writes it. */
-export const PAGE_BOOT_ID = 'bf-boot';
+/** The page protocol's id (contract/page.ts); the BFF's pages/boot.ts writes it. */
+export { PAGE_BOOT_ID };
 
 let read = false;
 let boot: PageBoot | null = null;

@@ -120,11 +120,10 @@ export const pluginSsrOutput = (): RsbuildPlugin => ({
       await fs.cp(server.distPath, target, { recursive: true });
       const entry = pathToFileURL(path.join(target, 'index.mjs')).href;
       const mod = (await import(`${entry}?t=${Date.now()}`)) as {
-        default?: { pages?: unknown; usedAtOnce?: unknown };
+        default?: { pages?: unknown };
       };
       const pages = Array.isArray(mod.default?.pages) ? mod.default.pages : [];
-      const usedAtOnce = Array.isArray(mod.default?.usedAtOnce) ? mod.default.usedAtOnce : [];
-      await fs.writeFile(path.join(target, 'pages.json'), JSON.stringify({ pages, usedAtOnce }));
+      await fs.writeFile(path.join(target, 'pages.json'), JSON.stringify({ pages }));
       api.logger.info(`server renderer for ${pages.join(', ')} in ${path.relative(process.cwd(), target)}`);
     });
   },

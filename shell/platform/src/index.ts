@@ -4,6 +4,7 @@ export { getBackgroundLocation, isLegalPath, legalLinkState, useIsNarrow } from 
 export { PAGE_BOOT_ID, pageBoot, resetPageBoot } from './boot';
 export { STORAGE_KEYS } from './constants';
 export { trackConversion } from './conversions';
+export { IslandProviders } from './island';
 export {
   currentLanguage,
   initI18n,
@@ -17,6 +18,7 @@ export {
 export { PlatformProviders } from './providers';
 export { createQueryClient } from './query';
 export * from './router';
+export type { Session } from './session';
 export { useSession } from './session';
 export { digitShortcuts, isModalOpen, useShortcuts } from './shortcuts';
 export {

@@ -14,9 +14,12 @@ export {
   NavLink,
   Outlet,
   Route,
+  Router,
   Routes,
+  UNSAFE_NavigationContext as NavigationContext,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
 } from 'react-router-dom';

@@ -169,6 +169,14 @@ export function SessionProvider({
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/**
+ * The session of another React root of this page (a remote's page area, see island.tsx): the same learner, the same
+ * actions, with no second session check.
+ */
+export function SharedSession({ value, children }: { value: Session; children: ReactNode }) {
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession() must be used inside <SessionProvider>');

@@ -1,13 +1,15 @@
 /**
  * Server rendering of a remote's pages (Node only: a remote's `src/ssr.tsx` is built as its `ssr` bundle, see
- * build.ts, and run by the BFF in a worker thread — bff/src/remotes/ssr.ts). The page is rendered by the remote's
- * own exposed root, as the browser would render it for this visitor, with its first data already there: a render
- * collects the queries the page asks for, fetches them through `host` (the BFF answering its own API in-process, as
- * this visitor), and renders again with the answers. The answers go into the page as well (`queries`, the
- * dehydrated query cache), so the live remote renders the same markup at once, without asking again.
+ * build.ts, and run by the BFF in the build's sandboxed renderer — bff/src/remotes/ssr.ts). The page is rendered by
+ * the remote's own exposed root below the same providers as in the browser (island.tsx), as the browser would render
+ * it for this visitor, with its first data already there: a render collects the queries the page asks for, fetches
+ * them through the BFF (answering its own API as this visitor), and renders again with the answers. The answers go
+ * into the page as well (`queries`, the dehydrated query cache), so the browser hydrates the same markup at once,
+ * without asking again.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BootSession } from '@buergerfit/contract';
+import type { DeferredQuery, RenderRequest, RenderResult } from '@buergerfit/contract/page';
 import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
@@ -24,28 +26,13 @@ export { takeServerTitle };
 
 import type { Language } from './types';
 
-/** What the BFF asks a remote to render. */
-export interface SsrRequest {
-  /** The page's path and query (`/demo`, `/learn?focus=12`). */
-  url: string;
-  /** Where the shell mounts the remote (`/`, `/learn`): the remote's `basename`. */
-  basename: string;
-  lang: Language;
-  session: BootSession;
-}
+/** What the BFF asks a remote to render (the page protocol, contract/page.ts). */
+export type SsrRequest = RenderRequest<Language, BootSession>;
 
 /** A GET on the BFF's own API as this visitor (the BFF answers it in-process). */
 export type SsrFetch = (path: string) => Promise<{ status: number; body: string }>;
 
-/**
- * A query whose answer is too large to travel inside the page (a learner's whole question set): the page names the
- * API path that answered it instead, so the browser fetches it beside the scripts (a preload) while the markup —
- * already painted — does not wait for it.
- */
-export interface DeferredQuery {
-  queryKey: readonly unknown[];
-  path: string;
-}
+export type { DeferredQuery };
 
 /**
  * Answers larger than this (JSON characters) are deferred rather than inline: every byte inline comes before the
@@ -54,25 +41,12 @@ export interface DeferredQuery {
 export const INLINE_ANSWER_LIMIT = 16 * 1024;
 
 /** The rendered page: its markup, and the query cache that produced it. */
-export interface SsrResult {
-  html: string;
-  /** The answers small enough to travel in the page. */
-  queries: DehydratedState;
-  /** The answers that do not (each from exactly one GET), named by path. */
-  deferred: DeferredQuery[];
-  /** The document title the page asked for (`useDocumentTitle`); null when it set none. */
-  title: string | null;
-}
+export type SsrResult = RenderResult<DehydratedState>;
 
 /** What a remote's `src/ssr.tsx` exports (`export default defineSsr({ … })`). */
 export interface SsrModule {
   /** The paths rendered on the server (exact, without query), e.g. `['/demo']`. */
   pages: readonly string[];
-  /**
-   * The pages a learner uses at once (learn: the first tap answers the question): the app's scripts start just after
-   * the first paint. On the other pages, complete as sent (links and text), they start at the learner's first touch.
-   */
-  usedAtOnce?: readonly string[];
   render(request: SsrRequest, fetchApi: SsrFetch): Promise<SsrResult>;
 }
 
@@ -148,11 +122,9 @@ function serverFetch(fetchApi: SsrFetch): typeof fetch {
 export function defineSsr({
   Root,
   pages,
-  usedAtOnce = [],
 }: {
   Root: ComponentType<{ basename: string }>;
   pages: readonly string[];
-  usedAtOnce?: readonly string[];
 }): SsrModule {
   let queue: Promise<unknown> = Promise.resolve();
   const render = async (request: SsrRequest, fetchApi: SsrFetch): Promise<SsrResult> => {
@@ -200,7 +172,6 @@ export function defineSsr({
   };
   return {
     pages,
-    usedAtOnce,
     render: (request, fetchApi) => {
       const next = queue.then(() => render(request, fetchApi));
       queue = next.catch(() => undefined);

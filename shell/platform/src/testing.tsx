@@ -5,9 +5,11 @@
  */
 import { resources } from '@buergerfit/locales';
 import { Toaster } from '@buergerfit/ui';
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
 import { afterEach, type Mock, vi } from 'vitest';
 import { type ApiClient, createApiClient } from './api';
 import { initI18n } from './language';
@@ -131,4 +133,49 @@ export async function renderRemote(
       </PlatformProviders>
     </MemoryRouter>,
   );
+}
+
+/** What `serverMarkup` leaves behind, undone after each test. */
+const serverMarkupCleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of serverMarkupCleanups.splice(0)) undo();
+});
+
+/**
+ * `ui` as the server sends it, in the document: React's static markup, with React's form replay script running as
+ * the page's would (it keeps a form submitted before the scripts, for React to replay), taken out of the markup as
+ * the BFF does. `hydrate` then lets React take the markup over; `errors` collects what React could not hydrate.
+ */
+export async function serverMarkup(ui: ReactElement) {
+  await initI18n(resources, 'en');
+  // React's server and client renderers in one test process share the context objects; React's development build
+  // then warns about two renderers, which two separate machines never are.
+  const log = console.error;
+  const quiet = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).startsWith('Detected multiple renderers')) log(...args);
+  });
+  serverMarkupCleanups.push(() => quiet.mockRestore());
+  const { prelude } = await prerender(ui);
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = await new Response(prelude).text();
+  for (const script of [...container.querySelectorAll('script')]) {
+    const listen = (type: string, listener: EventListener) => {
+      window.addEventListener(type, listener);
+      serverMarkupCleanups.push(() => window.removeEventListener(type, listener));
+    };
+    new Function('addEventListener', script.textContent ?? '')(listen);
+    script.remove();
+  }
+  let root: Root | undefined;
+  serverMarkupCleanups.push(() => {
+    root?.unmount();
+    container.remove();
+  });
+  const errors: unknown[] = [];
+  const hydrate = () =>
+    act(async () => {
+      root = hydrateRoot(container, ui, { onRecoverableError: (error) => errors.push(error) });
+    });
+  return { container, hydrate, errors };
 }

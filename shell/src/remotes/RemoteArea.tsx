@@ -1,15 +1,10 @@
 import {
   currentLanguage,
-  matchRoutes,
   prepareLanguage,
   type RemoteExpose,
   type RemoteName,
   type RemoteProps,
-  trackConversion,
   useDocumentTitle,
-  useLanguage,
-  useLocation,
-  useNavigate,
 } from '@buergerfit/platform';
 import {
   Component,
@@ -17,34 +12,20 @@ import {
   type ErrorInfo,
   type LazyExoticComponent,
   lazy,
-  type MouseEvent,
   type ReactNode,
   Suspense,
-  use,
-  useCallback,
   useEffect,
   useMemo,
-  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../pages/Loading';
-import { ROUTES } from '../route-table';
 import styles from '../shell.module.css';
 import { type RemoteLoader, useRemoteLoader } from './context';
 import { remoteEntry } from './entry';
-import {
-  deferredDataReady,
-  holdClick,
-  holdFocus,
-  holdValue,
-  isAwake,
-  onWake,
-  prerenderedFor,
-  releasePrerendered,
-  wakePrerendered,
-} from './prerendered';
+import { deferredDataReady } from './first-data';
+import { PageIsland } from './PageIsland';
 
 type LazyEntry<N extends RemoteName, E extends RemoteExpose<N>> = LazyExoticComponent<
   ComponentType<RemoteProps<N, E>>
@@ -52,6 +33,8 @@ type LazyEntry<N extends RemoteName, E extends RemoteExpose<N>> = LazyExoticComp
 /** One lazy component per loader and entry, typed by the entry's props. */
 type LazyEntries = { [N in RemoteName]?: { [E in RemoteExpose<N>]?: LazyEntry<N, E> } };
 const lazyCache = new WeakMap<RemoteLoader, LazyEntries>();
+/** One load per loader and entry, for a page's area (which renders the component in a root of its own). */
+const moduleCache = new WeakMap<RemoteLoader, Map<string, Promise<{ default: ComponentType<never> }>>>();
 
 /**
  * A remote's texts in the language in use, before it renders. A remote registers its namespaces per language as its
@@ -67,6 +50,20 @@ const withTexts = (loaded: unknown): Promise<unknown> =>
     () => loaded,
   );
 
+/**
+ * `<name>/<expose>` loaded, with its texts in the language in use and the first data a server render left out of the
+ * page (see first-data.ts): what the remote needs to render the same markup as the server's at once.
+ */
+function loadEntry<N extends RemoteName, E extends RemoteExpose<N>>(
+  loader: RemoteLoader,
+  name: N,
+  expose: E,
+) {
+  return Promise.all([loader.load(name, expose).then(withTexts), deferredDataReady()]).then(([loaded]) =>
+    remoteEntry(name, expose, loaded),
+  );
+}
+
 function lazyRemote<N extends RemoteName, E extends RemoteExpose<N>>(
   loader: RemoteLoader,
   name: N,
@@ -81,19 +78,34 @@ function lazyRemote<N extends RemoteName, E extends RemoteExpose<N>>(
   cache[name] = entries;
   let component: LazyEntry<N, E> | undefined = entries[expose];
   if (!component) {
-    // The first data a server render left out of the page arrives beside the remote's files (see prerendered.ts).
-    component = lazy(() =>
-      Promise.all([loader.load(name, expose).then(withTexts), deferredDataReady()]).then(([loaded]) =>
-        remoteEntry(name, expose, loaded),
-      ),
-    );
+    component = lazy(() => loadEntry(loader, name, expose));
     entries[expose] = component;
   }
   return component;
 }
 
+function pageModule<N extends RemoteName, E extends RemoteExpose<N>>(
+  loader: RemoteLoader,
+  name: N,
+  expose: E,
+): Promise<{ default: ComponentType<RemoteProps<N, E>> }> {
+  let cache = moduleCache.get(loader);
+  if (!cache) {
+    cache = new Map();
+    moduleCache.set(loader, cache);
+  }
+  const key = `${name}|${expose}`;
+  let loading = cache.get(key);
+  if (!loading) {
+    loading = loadEntry(loader, name, expose) as Promise<{ default: ComponentType<never> }>;
+    cache.set(key, loading);
+  }
+  return loading as Promise<{ default: ComponentType<RemoteProps<N, E>> }>;
+}
+
 function forget<N extends RemoteName>(loader: RemoteLoader, name: N, expose: RemoteExpose<N>) {
   delete lazyCache.get(loader)?.[name]?.[expose];
+  moduleCache.get(loader)?.delete(`${name}|${expose}`);
   loader.reset(name, expose);
 }
 
@@ -207,112 +219,11 @@ export interface RemoteAreaProps<N extends RemoteName, E extends RemoteExpose<N>
   onClose?: () => void;
 }
 
-/** Rendered next to the remote inside its Suspense boundary: its effect runs once the remote is on screen. */
-function Shown({ onShown }: { onShown: () => void }) {
-  useEffect(() => onShown(), [onShown]);
-  return null;
-}
-
-/** Whether a path is one of the app's pages (a client-side navigation), not a server path like `/auth/…`. */
-const isAppPath = (pathname: string) =>
-  matchRoutes(
-    ROUTES.map((route) => ({ path: route.path })),
-    pathname,
-  ) !== null;
-
 /**
- * The server's prerendered markup while the live remote loads. Its links work like the live ones: a plain click on
- * an in-app link is a client-side navigation (no second page load), and a link marked `data-conversion` records the
- * remote's A/B conversion just as the live component's click handler would.
+ * Renders `<name>/<expose>` lazily. A page's area (the route's `./App`) is a React root of its own (PageIsland: it
+ * hydrates the server's markup on the page load that has it); a dialog's area renders in the shell's own tree.
+ * Context flows through the platform singletons either way; a failure shows only in the remote's own area.
  */
-function PrerenderedMarkup({ name, html }: { name: RemoteName; html: string }) {
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const container = ref.current;
-    if (!container) return;
-    // Native listeners: the markup is not React's, so React's synthetic change events do not see its fields.
-    const onSubmit = (event: Event) => event.preventDefault();
-    const onField = (event: Event) => {
-      if (event.target instanceof Element) holdValue(container, name, event.target);
-    };
-    const onFocus = (event: Event) => {
-      if (event.target instanceof Element) holdFocus(container, name, event.target);
-    };
-    container.addEventListener('submit', onSubmit);
-    container.addEventListener('change', onField);
-    container.addEventListener('input', onField);
-    container.addEventListener('focusin', onFocus);
-    return () => {
-      container.removeEventListener('submit', onSubmit);
-      container.removeEventListener('change', onField);
-      container.removeEventListener('input', onField);
-      container.removeEventListener('focusin', onFocus);
-    };
-  }, [name]);
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.('a[href]');
-    if (!(link instanceof HTMLAnchorElement)) {
-      // A button of the markup: done again on the live remote once it is there.
-      if (holdClick(event.currentTarget, name, event.target as Element)) event.preventDefault();
-      return;
-    }
-    const conversion = link.dataset.conversion;
-    if (conversion) trackConversion(name, conversion);
-    const url = new URL(link.href, window.location.href);
-    if (url.origin !== window.location.origin || (link.target && link.target !== '_self')) return;
-    // Only the app's own pages are client-side navigations (a sign-in link to /auth/… is a real page load).
-    if (!isAppPath(url.pathname)) return;
-    if (link.hasAttribute('download')) return;
-    event.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
-  };
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegates clicks of the links inside (keyboard activation of a link fires click too)
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup our own BFF put into this page, read before React mounted
-    <div ref={ref} data-prerendered={name} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
-  );
-}
-
-/** Never settles: a Suspense boundary around it shows its fallback until the component is replaced. */
-const DORMANT: Promise<never> = new Promise(() => {});
-
-/** Keeps a static prerendered page's markup (its boundary's fallback) on screen until the page wakes. */
-function Dormant(): null {
-  use(DORMANT);
-  return null;
-}
-
-/**
- * Whether a static prerendered page's live remote may start (see prerendered.ts): until the learner interacts with
- * the markup or picks another language, the markup is all there is — no remote is loaded, nothing runs — and the
- * A/B exposure of the variant whose markup it is is recorded at once.
- */
-function useAwake(
-  name: RemoteName,
-  prerendered: ReturnType<typeof prerenderedFor>,
-  pathname: string,
-): boolean {
-  const loader = useRemoteLoader();
-  const { language } = useLanguage();
-  const [woken, setWoken] = useState(isAwake);
-  // Another path of the remote (a link followed) needs the remote, like any interaction.
-  const awake = woken || prerendered?.wake !== 'interaction' || prerendered.path !== pathname;
-  useEffect(() => {
-    if (awake) return;
-    loader.expose(name);
-    return onWake(() => setWoken(true));
-  }, [awake, loader, name]);
-  // The markup is in the language it was served in: another language needs the live remote.
-  useEffect(() => {
-    if (!awake && prerendered && language !== prerendered.lang) wakePrerendered();
-  }, [awake, language, prerendered]);
-  return awake;
-}
-
-/** Renders `<name>/<expose>` lazily in the shell's own React tree (context flows through singletons). */
 export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
   name,
   expose,
@@ -321,43 +232,50 @@ export function RemoteArea<N extends RemoteName, E extends RemoteExpose<N>>({
   onClose,
 }: RemoteAreaProps<N, E>) {
   const loader = useRemoteLoader();
-  const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
-  // The page's own area (not a dialog over it): the only kind that is prerendered or names the document.
+  // The page's own area (not a dialog over it): the only kind rendered on the server, or naming the document.
   const isPage = expose === './App' && loadingFallback === undefined;
-  // The first page load of a prerendered page: its server-sent markup stays until the remote renders the same.
-  const prerendered = isPage ? prerenderedFor(name, pathname) : null;
-  const awake = useAwake(name, prerendered, pathname);
-  const onShown = useCallback(() => releasePrerendered(name), [name]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the lazy component after a retry
-  const Remote = useMemo(() => lazyRemote(loader, name, expose), [loader, name, expose, attempt]);
-  return (
+  const retry = () => setAttempt((a) => a + 1);
+  const boundary = (children: ReactNode) => (
     <RemoteErrorBoundary
       key={`${name}|${expose}|${attempt}`}
       onError={() => forget(loader, name, expose)}
-      onRetry={() => setAttempt((a) => a + 1)}
-      fallback={(retry) => <RemoteError onRetry={retry} onClose={onClose} isPage={isPage} />}
+      onRetry={retry}
+      fallback={(again) => <RemoteError onRetry={again} onClose={onClose} isPage={isPage} />}
     >
-      <Suspense
-        fallback={
-          prerendered !== null ? (
-            <PrerenderedMarkup name={name} html={prerendered.html} />
-          ) : loadingFallback === undefined ? (
-            <Loading />
-          ) : (
-            loadingFallback
-          )
-        }
-      >
-        {awake ? (
-          <>
-            <Remote {...props} />
-            {prerendered !== null && <Shown onShown={onShown} />}
-          </>
-        ) : (
-          <Dormant />
-        )}
-      </Suspense>
+      {children}
     </RemoteErrorBoundary>
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-creates the lazy component after a retry
+  const Remote = useMemo(
+    () => (isPage ? null : lazyRemote(loader, name, expose)),
+    [loader, name, expose, attempt, isPage],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads the remote again after a retry
+  const loading = useMemo(
+    () => (isPage ? pageModule(loader, name, expose) : null),
+    [loader, name, expose, attempt, isPage],
+  );
+  if (loading) {
+    return (
+      <PageIsland<N, E>
+        key={`${name}|${attempt}`}
+        name={name}
+        loading={loading}
+        props={props}
+        wrap={boundary}
+        pending={<Loading />}
+        failed={(error) => {
+          console.error(`[shell] remote ${name} failed to load`, error);
+          forget(loader, name, expose);
+          return <RemoteError onRetry={retry} onClose={onClose} isPage={isPage} />;
+        }}
+      />
+    );
+  }
+  return boundary(
+    <Suspense fallback={loadingFallback === undefined ? <Loading /> : loadingFallback}>
+      {Remote && <Remote {...props} />}
+    </Suspense>,
   );
 }

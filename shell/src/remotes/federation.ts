@@ -43,9 +43,6 @@ const exposed = new Set<string>();
 
 /** Tell the BFF which variant this visitor was shown (A/B exposure); fire-and-forget. */
 function recordExposure(remote: RemoteDescriptor) {
-  // A static page records its exposure itself before the shell runs (public/after-paint.js).
-  const early = (globalThis as { __bfExposed?: unknown }).__bfExposed;
-  if (Array.isArray(early) && early.includes(remote.name)) exposed.add(remote.name);
   if (exposed.has(remote.name)) return;
   exposed.add(remote.name);
   api

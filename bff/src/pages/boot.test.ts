@@ -4,15 +4,13 @@ import path from 'node:path';
 import { PAGE_BOOT_ID, PageBoot } from '@buergerfit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { OFFLINE_PAGE, writeShellDist } from '../../test/helpers/shell-dist';
 import { CookieJar, signInFlow } from '../../test/helpers/sign-in';
-import { BOOT_ELEMENT_ID } from './boot';
 
 // A stand-in repository: a built shell whose route table names the remotes, and a built mf-learn with the files
 // its manifest lists for `./App` (a fresh clone has no real build when the tests run).
 let root: string;
 let app: TestApp;
-const SHELL_PAGE =
-  '<!doctype html><html><head><meta charset="utf-8"><title>Bürgerfit</title><script defer src="/static/js/index.1234abcd.js"></script></head><body><div id="root"></div></body></html>';
 const LEARN_MANIFEST = {
   name: 'mf_learn',
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
@@ -42,20 +40,14 @@ beforeAll(async () => {
   await fs.writeFile(path.join(learn, 'package.json'), JSON.stringify({ version: '2.0.0' }));
   await fs.writeFile(path.join(learn, 'dist', 'mf-manifest.json'), JSON.stringify(LEARN_MANIFEST));
   await fs.writeFile(path.join(learn, 'dist', 'remoteEntry.js'), 'var mf_learn;\n');
-  const shell = path.join(root, 'shell', 'dist');
-  await fs.mkdir(shell, { recursive: true });
-  await fs.writeFile(path.join(shell, 'index.html'), SHELL_PAGE);
-  await fs.writeFile(
-    path.join(shell, 'routes.json'),
-    JSON.stringify({
-      paths: ['/', '/demo/*', '/learn/*', '/login'],
-      remotes: [
-        { path: '/demo/*', remote: 'mf_exam', protected: false },
-        { path: '/learn/*', remote: 'mf_learn', protected: true },
-        { path: '/login', remote: 'mf_account', protected: false },
-      ],
-    }),
-  );
+  await writeShellDist(root, {
+    paths: ['/', '/demo/*', '/learn/*', '/login'],
+    remotes: [
+      { path: '/demo/*', remote: 'mf_exam', protected: false },
+      { path: '/learn/*', remote: 'mf_learn', protected: true },
+      { path: '/login', remote: 'mf_account', protected: false },
+    ],
+  });
   app = await createTestApp({ STATIC_ROOT: root });
 });
 afterAll(async () => {
@@ -65,10 +57,8 @@ afterAll(async () => {
 
 /** The boot data of a page, checked against the contract's schema. */
 function bootOf(html: string): PageBoot {
-  const match = html.match(
-    new RegExp(`<script id="${BOOT_ELEMENT_ID}" type="application/json">(.*?)</script></head>`),
-  );
-  expect(match, 'the page carries its boot data at the end of <head>').not.toBeNull();
+  const match = html.match(new RegExp(`<script id="${PAGE_BOOT_ID}" type="application/json">(.*?)</script>`));
+  expect(match, 'the page carries its boot data').not.toBeNull();
   return PageBoot.parse(JSON.parse(match?.[1] ?? ''));
 }
 
@@ -76,10 +66,6 @@ const page = (p: string, cookie?: string, headers: Record<string, string> = {}) 
   app.request(p, { redirect: 'manual', headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
 describe('the page answers what the shell would fetch first', () => {
-  it('names the element the platform reads', () => {
-    expect(BOOT_ELEMENT_ID).toBe(PAGE_BOOT_ID);
-  });
-
   it("gives a new guest their registry entries — the same sticky assignment /api/remotes then answers — and 'guest'", async () => {
     const jar = new CookieJar();
     const res = await page('/demo');
@@ -187,7 +173,7 @@ describe('the page answers what the shell would fetch first', () => {
   it("keeps /index.html nobody's page: no boot data, the service worker's offline copy", async () => {
     const res = await page('/index.html');
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe(SHELL_PAGE);
+    expect(await res.text()).toBe(OFFLINE_PAGE);
     expect(res.headers.get('vary') ?? '').not.toMatch(/cookie/i);
   });
 

@@ -7,7 +7,6 @@ import { resolveSession } from '../auth/middleware';
 import type { Deps } from '../deps';
 import { admitVisitor, visitorId } from '../http/visitor';
 import { ensureServedBuilds } from '../remotes/artifacts';
-import { AFTER_PAINT_MARK } from '../remotes/prerender';
 import { manifestUrlFor } from '../remotes/publish';
 import { resolveForVisitor } from '../remotes/registry';
 import { userJson } from '../users/repository';
@@ -17,9 +16,6 @@ import { userJson } from '../users/repository';
  * of the shell carries it, so the shell starts loading the route's remote at once instead of after two round trips
  * (`GET /api/remotes`, `GET /api/user/me`, and for a guest a token refresh that cannot succeed).
  */
-
-/** The id of the `<script type="application/json">` element (contract PAGE_BOOT_ID, platform's boot.ts). */
-export const BOOT_ELEMENT_ID = 'bf-boot';
 
 /** Who the visitor is, from the request's cookies alone (no token is refreshed here). */
 export async function bootSession(ctx: Context, { db, config }: Deps): Promise<BootSession> {
@@ -41,12 +37,6 @@ export async function pageBoot(ctx: Context, deps: Deps): Promise<PageBoot> {
   const remotes = admitted ? await resolveForVisitor(deps.db, visitorId(ctx, deps.config)) : null;
   if (remotes) await ensureServedBuilds(deps.db, deps.config.remotesDir, remotes);
   return { remotes, session };
-}
-
-/** The boot data as an inert JSON element: `<` escaped, so no text in it can end the element. */
-export function bootElement(boot: PageBoot): string {
-  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
-  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
 type ManifestAssets = { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[] } };
@@ -73,20 +63,18 @@ const preloadCache = new Map<string, string>();
 /**
  * `<link rel=preload>` for what loading a remote's `./App` fetches one after the other — its manifest, its remote
  * entry, the exposed module's chunks, its texts in the page's language and its stylesheets — so the browser fetches
- * them in parallel with the shell's own scripts. `textsOnly`: the texts alone, for a page made on the server whose
- * remote starts just after the first paint (its other files are not hurried: the page is already on screen). Only for a build
- * published on this server (a remote on another origin is left to the runtime); empty when its manifest cannot be
- * read.
+ * them in parallel with the shell's own scripts (on a made page they come after its content: the remote's code is
+ * what its hydration waits for). Only for a build published on this server (a remote on another origin is left to
+ * the runtime); empty when its manifest cannot be read.
  */
 export async function remotePreloads(
   remotesDir: string,
   remote: RemoteDescriptor,
   language?: Language,
-  textsOnly = false,
 ): Promise<string> {
   const base = `/remotes/${remote.name}/${remote.version}/`;
   if (remote.manifestUrl !== manifestUrlFor(remote.name, remote.version)) return '';
-  const key = `${remote.name}/${remote.version}/${language ?? ''}/${textsOnly ? 'texts' : 'all'}`;
+  const key = `${remote.name}/${remote.version}/${language ?? ''}`;
   const manifestFile = path.join(remotesDir, remote.name, remote.version, 'mf-manifest.json');
   let links: string;
   try {
@@ -102,17 +90,13 @@ export async function remotePreloads(
     const safe = (files: string[]) => files.filter((f) => SAFE_ASSET.test(f) && !f.includes('..'));
     const script = (f: string) => `<link rel="preload" href="${base}${f}" as="script">`;
     const texts = safe(textsChunk(app?.assets?.js?.async, language)).map(script);
-    links = textsOnly
-      ? texts.join('')
-      : [
-          // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
-          `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
-          ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(script),
-          ...texts,
-          ...safe(app?.assets?.css?.sync ?? []).map(
-            (f) => `<link rel="preload" href="${base}${f}" as="style">`,
-          ),
-        ].join('');
+    links = [
+      // The federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials).
+      `<link rel="preload" href="${remote.manifestUrl}" as="fetch" crossorigin>`,
+      ...safe([entryFile, ...(app?.assets?.js?.sync ?? [])]).map(script),
+      ...texts,
+      ...safe(app?.assets?.css?.sync ?? []).map((f) => `<link rel="preload" href="${base}${f}" as="style">`),
+    ].join('');
   } catch {
     // Not readable now (a folder being replaced or removed): no preloads, and asked again next time.
     return '';
@@ -120,19 +104,4 @@ export async function remotePreloads(
   if (preloadCache.size >= MAX_CACHED) preloadCache.delete(preloadCache.keys().next().value as string);
   preloadCache.set(key, links);
   return links;
-}
-
-/** `extra` at the end of the page's `<head>`; the page unchanged when it has none. */
-export function intoHead(html: string, extra: string): string {
-  return extra && html.includes('</head>') ? html.replace('</head>', `${extra}</head>`) : html;
-}
-
-/**
- * `extra` at the end of the page's body (after its content, before the inline script that starts the app: what it
- * starts reads `extra`), else in its head.
- */
-export function atBodyEnd(html: string, extra: string): string {
-  const starter = html.lastIndexOf(`<script ${AFTER_PAINT_MARK}`);
-  const end = starter >= 0 ? starter : html.lastIndexOf('</body>');
-  return extra && end >= 0 ? `${html.slice(0, end)}${extra}${html.slice(end)}` : intoHead(html, extra);
 }
