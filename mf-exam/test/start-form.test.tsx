@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExamTexts } from '../src/i18n';
 import { StartScreen } from '../src/StartScreen';
 import { fakeExamServer, STATES } from './fake-exam';
-import { serverMarkup } from './util';
+import { serverMarkup, tapNow } from './util';
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
@@ -51,18 +51,6 @@ function startScreen(onStart: (state: string, chosen: boolean) => void) {
       </PlatformProviders>
     </MemoryRouter>
   );
-}
-
-/** A tap as the browser delivers it, outside React's test `act`: what it shows at once is what the next tap finds. */
-function tapNow(button: HTMLElement) {
-  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const before = global.IS_REACT_ACT_ENVIRONMENT;
-  global.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    button.click();
-  } finally {
-    global.IS_REACT_ACT_ENVIRONMENT = before;
-  }
 }
 
 describe('the start form', () => {

@@ -1,4 +1,4 @@
-export { fakeApi, json, renderRemote, serverMarkup, testUser } from '@buergerfit/platform/testing';
+export { fakeApi, json, renderRemote, serverMarkup, tapNow, testUser } from '@buergerfit/platform/testing';
 
 import type { RemoteAppProps } from '@buergerfit/platform';
 import { renderRemote } from '@buergerfit/platform/testing';

@@ -7,7 +7,7 @@ import App from '../src/App';
 import { LearnTexts } from '../src/i18n';
 import { QuestionCard } from '../src/QuestionCard';
 import { question as baseQuestion, posts, recordedAnswer } from './fixtures';
-import { fakeApi, json, renderRemote, serverMarkup } from './util';
+import { fakeApi, json, renderRemote, serverMarkup, tapNow } from './util';
 
 const QUESTION = baseQuestion(1, {
   topic: 'politik',
@@ -28,18 +28,6 @@ const answersList = (within_: HTMLElement = document.body) =>
   within(within_).getByRole('list', { name: 'Answers' });
 const answerButton = (name: string, within_?: HTMLElement) =>
   within(answersList(within_)).getByRole('button', { name });
-
-/** A tap as the browser delivers it, outside React's test `act`: what it shows at once is what the next tap finds. */
-function tapNow(button: HTMLElement) {
-  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const before = global.IS_REACT_ACT_ENVIRONMENT;
-  global.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    button.click();
-  } finally {
-    global.IS_REACT_ACT_ENVIRONMENT = before;
-  }
-}
 
 // Each renders the whole remote (its pages load on demand): slow on a busy machine, so more than 5 s each.
 describe('the answers of a question card', { timeout: 15_000 }, () => {

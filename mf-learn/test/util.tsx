@@ -1,1 +1,1 @@
-export { fakeApi, json, renderRemote, serverMarkup, testUser } from '@buergerfit/platform/testing';
+export { fakeApi, json, renderRemote, serverMarkup, tapNow, testUser } from '@buergerfit/platform/testing';

@@ -179,3 +179,15 @@ export async function serverMarkup(ui: ReactElement) {
     });
   return { container, hydrate, errors };
 }
+
+/** A tap as the browser delivers it, outside React's test `act`: what it shows at once is what the next tap finds. */
+export function tapNow(button: HTMLElement): void {
+  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = global.IS_REACT_ACT_ENVIRONMENT;
+  global.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    button.click();
+  } finally {
+    global.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
