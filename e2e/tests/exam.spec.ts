@@ -398,7 +398,7 @@ test.describe('the demo rendered on the server', () => {
     }
   });
 
-  test('in Croatian, the first touch loads the exam with its Croatian texts only, once', async ({
+  test('in Croatian, the exam loads with its Croatian texts only, once', async ({
     browser,
   }) => {
     const ctx = await browser.newContext({ locale: 'hr-HR', serviceWorkers: 'block' });

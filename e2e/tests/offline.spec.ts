@@ -173,9 +173,8 @@ test.describe('offline: the pages a learner opened', () => {
       const response = await page.goto(path);
       expect(response?.fromServiceWorker(), path).toBe(true);
       await shows(page);
-      // The learner uses the page: the app starts on it (a page read as sent starts at the first touch) and its
-      // remote, in the version and variant the page names, comes from the device too.
-      await main(page).getByRole('heading', { level: 1 }).first().click();
+      // The app hydrates the page, and its remote, in the version and variant the page names, comes from the device
+      // too.
       await expect(serverMarkup(page)).toHaveCount(0);
       await shows(page);
       await expect(page.getByText(FAILED)).toHaveCount(0);
@@ -245,7 +244,7 @@ test.describe('offline: A/B variants and deploys', () => {
   }
 
   /**
-   * Offline: the landing opens, the app starts on the first touch, and the live remote is the build `build` of
+   * Offline: the landing opens, the app hydrates it, and the live remote is the build `build` of
    * variant `variant`, every file of it from the device.
    */
   async function landingOffline(page: Page, variant: string, build: string, buildId: string) {
