@@ -979,6 +979,8 @@ function conceptsSection(modules: string[]): string {
   const list = (files: Iterable<string>) => [...files].join(', ');
   const named = [
     'bf-slot',
+    'data-bf-slot',
+    'data-bf-live',
     'bf-boot',
     'data-bf-style',
     'Dormant',

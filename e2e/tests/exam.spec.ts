@@ -398,9 +398,7 @@ test.describe('the demo rendered on the server', () => {
     }
   });
 
-  test('in Croatian, the exam loads with its Croatian texts only, once', async ({
-    browser,
-  }) => {
+  test('in Croatian, the exam loads with its Croatian texts only, once', async ({ browser }) => {
     const ctx = await browser.newContext({ locale: 'hr-HR', serviceWorkers: 'block' });
     const page = await ctx.newPage();
     try {
