@@ -248,6 +248,9 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
       // The landing's goal (its start button) counts as variant B's conversion.
       const converting = await fresh.ctx.newPage();
       await converting.goto('/');
+      // Once the landing is hydrated: a tap on the link before that is a plain navigation and records nothing (the
+      // decisions: issue 31, "Left as it is").
+      await expect(liveRemoteOnly(converting)).toHaveCount(0);
       await main(converting).getByRole('link', { name: 'Start now' }).click();
       await expect(converting).toHaveURL(/\/demo$/);
       await expect
