@@ -19,8 +19,9 @@ export const SLOT_ATTRIBUTE = 'data-bf-slot';
 export const emptySlot = (remote: string) => `<div ${SLOT_ATTRIBUTE}="${remote}"></div>`;
 
 /**
- * Set on a slot once its remote's React root has committed (hydrated the server's markup, or rendered), and on the
- * root element once the shell's has: from then on the page's controls are React's. For support, the bench and tests.
+ * Set on a slot once its remote's React root has committed (hydrated the server's markup, rendered, or shows that
+ * the remote failed, with its Retry), and on the root element once the shell's has: from then on the page's controls
+ * are React's. For support, the bench and tests.
  */
 export const LIVE_ATTRIBUTE = 'data-bf-live';
 
@@ -32,6 +33,23 @@ export const STYLE_ATTRIBUTE = 'data-bf-style';
 
 /** On the shell's after-paint.js: its entry scripts, space-separated, to add once the page has painted. */
 export const SCRIPTS_ATTRIBUTE = 'data-scripts';
+
+/**
+ * On the shell's after-paint.js: when a made page's scripts start (and with them its hydration).
+ * - `paint`: just after the first paint. A page whose first tap needs the app (a signed-in learner's pages), or
+ *   whose content is still loading what only the app can finish (an element `aria-busy="true"`): the scripts are
+ *   there as early as the network allows.
+ * - `intent`: on the learner's first touch, key, pointer move or focus. A page that works without its scripts (the
+ *   landing's links and native FAQ, a form React keeps until it is hydrated): loading nothing until then keeps the
+ *   load free of long tasks. What the page would preload waits in the `LATER_ID` template until then, unless its
+ *   content has a control that needs the app (the demo's Start), where the files come after the content, as on a
+ *   `paint` page, and only their evaluation waits.
+ */
+export const START_ATTRIBUTE = 'data-hydrate';
+export type PageStart = 'paint' | 'intent';
+
+/** A `<template>` with the `<link rel=preload>`s an `intent` page adds to its head when its scripts start. */
+export const LATER_ID = 'bf-later';
 
 /** Response header naming the remote whose markup a page was sent with (the service worker never stores it). */
 export const MADE_HEADER = 'X-Buergerfit-Prerender';

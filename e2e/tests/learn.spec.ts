@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { answers, progress, type Q, signInLearner } from '../support/learn';
-import { test } from '../support/test';
+import { markHolding, test } from '../support/test';
 import { holdScripts, learnerAtFirstQuestion, sql } from './helpers';
 
 test('learn mode: answer, highlight, stored; bookmark; focus; offline answers arrive once; flashcards', async ({
@@ -201,6 +201,8 @@ test('the first question comes from the server: without JavaScript it is there, 
   const remoteApp = slow.waitForResponse((r) =>
     /\/remotes\/mf_learn\/.*__federation_expose_App.*\.js$/.test(r.url()),
   );
+  // The set is held: the page is not hydrated until it is released (no wait for hydration on this navigation).
+  markHolding(slow);
   await slow.goto('/learn');
   await remoteApp;
   // Two frames after the remote's module arrived: a remote that did not wait would show its loading text by now.

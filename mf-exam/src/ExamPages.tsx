@@ -47,10 +47,24 @@ export function useKindTitle(kind: ExamKind): string {
   return kind === 'mock' ? t('mock.title') : t('demo.title');
 }
 
-function Page({ kind, title, children }: { kind: ExamKind; title?: string; children: ReactNode }) {
+/**
+ * The exam's page. `busy` while what it shows is still being loaded: `aria-busy` tells assistive technology, and a
+ * page sent from the server in that state starts its scripts at once (bff/src/pages/page.ts), not on the first tap.
+ */
+function Page({
+  kind,
+  title,
+  busy = false,
+  children,
+}: {
+  kind: ExamKind;
+  title?: string;
+  busy?: boolean;
+  children: ReactNode;
+}) {
   const kindTitle = useKindTitle(kind);
   return (
-    <section className={styles.page} aria-labelledby={`exam-title-${kind}`}>
+    <section className={styles.page} aria-labelledby={`exam-title-${kind}`} aria-busy={busy || undefined}>
       <h1 id={`exam-title-${kind}`}>{title ?? kindTitle}</h1>
       {children}
     </section>
@@ -256,7 +270,11 @@ export function ExamPage({ kind, base, history }: { kind: ExamKind; base: string
         onFinished={(attempt, how) => showResult(attempt, how.timeUp)}
       />
     );
-  return <Page kind={kind}>{body}</Page>;
+  return (
+    <Page kind={kind} busy={shown === 'checking'}>
+      {body}
+    </Page>
+  );
 }
 
 /**
@@ -320,8 +338,11 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
 
   let body: ReactNode;
   let title: string | undefined;
-  if (query.isPending) body = <Loading />;
-  else if (query.isError) {
+  let busy = false;
+  if (query.isPending) {
+    body = <Loading />;
+    busy = true;
+  } else if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
     body = (
       <div role="alert" className={styles.error}>
@@ -348,6 +369,7 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
     decided.current?.id !== id
   ) {
     body = <Loading />;
+    busy = true;
   } else {
     const attempt = query.data;
     // Decided once per result and kept (the list of wins is emptied once this one has been shown).
@@ -386,7 +408,7 @@ export function ResultPage({ kind, base, history }: { kind: ExamKind; base: stri
     );
   }
   return (
-    <Page kind={kind} title={title}>
+    <Page kind={kind} title={title} busy={busy}>
       {body}
     </Page>
   );

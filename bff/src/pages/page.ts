@@ -4,8 +4,9 @@ import type { Context } from 'koa';
 import type { SelfDispatch } from '../app';
 import type { Deps } from '../deps';
 import { safeReturnPath } from '../http/redirect';
+import { visitorId } from '../http/visitor';
 import { manifestUrlFor } from '../remotes/publish';
-import { listVariants } from '../remotes/registry';
+import { listVariants, recordExposure } from '../remotes/registry';
 import { ssrPages } from '../remotes/ssr';
 import { createServerRendering } from '../remotes/ssr-health';
 import { pageBoot, remotePreloads } from './boot';
@@ -136,6 +137,11 @@ export function createPages(deps: Deps, shellDist: string, dispatch?: SelfDispat
               themeScript: build.themeScript,
               afterPaint: build.afterPaint,
               formReplay: made.formReplay ? build.parts.formReplay : null,
+              // A signed-in learner's page needs the app for its first tap, and a page still loading needs it to
+              // finish; any other page works without it until the learner shows intent, and fetches early only
+              // when its content has a control the app drives.
+              start: route?.protected || made.busy ? 'paint' : 'intent',
+              fetchEarly: made.contentForms,
             },
           })
         : null;
@@ -146,6 +152,13 @@ export function createPages(deps: Deps, shellDist: string, dispatch?: SelfDispat
       ctx.state.cspStyleHashes = document.styleHashes;
       ctx.state.cspScriptHashes = document.scriptHashes;
       ctx.set(MADE_HEADER, made.remote);
+      // The visitor is shown the variant in this page, before any script (a public page's may never start): the
+      // A/B exposure is counted here, as the shell's beacon would count it.
+      if (remote?.name === made.remote) {
+        await recordExposure(deps.db, visitorId(ctx, config), remote.name, remote.variant).catch(
+          (err: unknown) => ctx.state.log.warn({ err }, 'exposure of a made page not recorded'),
+        );
+      }
     }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'private, no-cache');

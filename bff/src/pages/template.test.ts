@@ -1,4 +1,4 @@
-import type { PageParts } from '@buergerfit/contract/page';
+import type { PageParts, PageStart } from '@buergerfit/contract/page';
 import { describe, expect, it } from 'vitest';
 import { renderDocument, styleAttributesToRules } from './template';
 
@@ -38,15 +38,20 @@ const PARTS: PageParts = {
   styles: ['/static/css/index.abcdef0123.css'],
   formReplay: null,
 };
-const made = (content: { markup?: string; css?: string; title?: string | null }, afterPaint = 'go();') => ({
+const made = (
+  content: { markup?: string; css?: string; title?: string | null },
+  afterPaint = 'go();',
+  start: { start: PageStart; fetchEarly: boolean } = { start: 'paint', fetchEarly: false },
+) => ({
   content: { markup: '<h1 id="h">Hi</h1>', css: '', title: null, ...content },
   shellStyles: new Map([['/static/css/index.abcdef0123.css', 'body{margin:0}']]),
   themeScript: null,
   afterPaint,
   formReplay: null,
+  ...start,
 });
-const page = (m: ReturnType<typeof made> | null) =>
-  renderDocument({ parts: PARTS, lang: 'de', boot: { x: '</script>' }, preloads: '', made: m });
+const page = (m: ReturnType<typeof made> | null, preloads = '') =>
+  renderDocument({ parts: PARTS, lang: 'de', boot: { x: '</script>' }, preloads, made: m });
 
 describe('the page template', () => {
   it('escapes what it writes from data: attributes, the title and the boot data', () => {
@@ -81,5 +86,24 @@ describe('the page template', () => {
       '<script defer src="/after-paint.js" data-scripts="/static/js/index.1234567890.js"></script></body>',
     );
     expect(document?.scriptHashes).toEqual([]);
+  });
+
+  it('starts the scripts after the paint, or on the first intent with the preloads kept until then or fetched early', () => {
+    const preload = '<link rel="preload" href="/remotes/mf_x/1/remoteEntry.js" as="script">';
+    const boot = '<script id="bf-boot" type="application/json">{"x":"\\u003c/script>"}</script>';
+    // A signed-in page: its files after the content, its scripts after the first paint.
+    expect(page(made({}), preload)?.html).toContain(
+      `<h1 id="h">Hi</h1></div>${preload}${boot}<script data-scripts="/static/js/index.1234567890.js">go();</script></body>`,
+    );
+    // A public page: nothing fetched until the intent, when the template's preloads go into the head.
+    expect(page(made({}, 'go();', { start: 'intent', fetchEarly: false }), preload)?.html).toContain(
+      `<h1 id="h">Hi</h1></div><template id="bf-later">${preload}</template>${boot}<script data-scripts="/static/js/index.1234567890.js" data-hydrate="intent">go();</script></body>`,
+    );
+    // A public page with a control the app drives: every file after the content, evaluated on the intent.
+    expect(page(made({}, 'go();', { start: 'intent', fetchEarly: true }), preload)?.html).toContain(
+      `<h1 id="h">Hi</h1></div><link rel="preload" href="/static/js/index.1234567890.js" as="script">${preload}${boot}<script data-scripts="/static/js/index.1234567890.js" data-hydrate="intent">go();</script></body>`,
+    );
+    // Nothing to keep: no empty template.
+    expect(page(made({}, 'go();', { start: 'intent', fetchEarly: false }))?.html).not.toContain('<template');
   });
 });

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  LATER_ID,
   PAGE_BOOT_ID,
   type PageParts,
+  type PageStart,
   ROOT_ID,
   SCRIPTS_ATTRIBUTE,
+  START_ATTRIBUTE,
   STYLE_ATTRIBUTE,
 } from '@buergerfit/contract/page';
 import type { Language } from '../http/lang';
@@ -51,6 +54,13 @@ export type PageDocument = {
     afterPaint: string | null;
     /** React's own script that keeps a form submitted before hydration for React to replay (see replay.ts). */
     formReplay: string | null;
+    /** When the page's scripts start (contract `START_ATTRIBUTE`). */
+    start: PageStart;
+    /**
+     * On an `intent` page: whether its files (the shell's scripts, the preloads) are fetched after the content all the
+     * same, so that the first tap on a control that needs the app waits only for their evaluation.
+     */
+    fetchEarly: boolean;
   } | null;
 };
 
@@ -121,7 +131,7 @@ const bootElement = (boot: unknown) =>
 /**
  * The document. An empty shell page links the shell's stylesheets and defers its scripts; a made page has every
  * style of its first paint inline, its content in `#root`, the boot data after the content (the browser paints the
- * content first) and the shell's scripts started just after the first paint. Null when a made page cannot be
+ * content first) and the shell's scripts started just after the first paint or on the first intent. Null when a made page cannot be
  * written safely (then the empty page is sent instead).
  */
 export function renderDocument(page: PageDocument): RenderedDocument | null {
@@ -155,10 +165,20 @@ export function renderDocument(page: PageDocument): RenderedDocument | null {
   const afterPaint = inlineScript(made.afterPaint);
   const replay = inlineScript(made.formReplay);
   const sources = attr(parts.scripts.join(' '));
-  // The entry scripts start after the first paint: inline (no round trip first) when the script is there.
+  // The entry scripts start after the first paint or on the first intent: inline (no round trip first) when the
+  // script is there.
+  const starting = `${SCRIPTS_ATTRIBUTE}="${sources}"${made.start === 'intent' ? ` ${START_ATTRIBUTE}="intent"` : ''}`;
   const starter = afterPaint
-    ? `<script ${SCRIPTS_ATTRIBUTE}="${sources}">${afterPaint}</script>`
-    : `<script defer src="/after-paint.js" ${SCRIPTS_ATTRIBUTE}="${sources}"></script>`;
+    ? `<script ${starting}>${afterPaint}</script>`
+    : `<script defer src="/after-paint.js" ${starting}></script>`;
+  // What the scripts fetch next: after the content, or kept for the intent; with the scripts themselves when an
+  // intent page fetches early.
+  const preloads =
+    made.start === 'paint'
+      ? page.preloads
+      : made.fetchEarly
+        ? `${parts.scripts.map((src) => `<link rel="preload" href="${attr(src)}" as="script">`).join('')}${page.preloads}`
+        : page.preloads && `<template id="${LATER_ID}">${page.preloads}</template>`;
   const html = [
     `<!DOCTYPE html><html lang="${lang}"><head>`,
     ...head,
@@ -169,7 +189,7 @@ export function renderDocument(page: PageDocument): RenderedDocument | null {
     // React's form replay listens before the content exists: a submit during parsing is kept too.
     replay !== null ? `<script>${replay}</script>` : '',
     `<div id="${ROOT_ID}">${styled.markup}</div>`,
-    page.preloads,
+    preloads,
     bootElement(page.boot),
     starter,
     '</body></html>',

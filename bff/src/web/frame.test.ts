@@ -35,11 +35,11 @@ const BUILD_SCRIPT = 'window.__builtScript=1';
  */
 const pageRenderer = (page: string, form: boolean) => `export default {
   pages: ['${page}'],
-  async render({ lang }) {
+  async render({ lang, url }) {
     globalThis.__rendering = lang;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const heading = '<h1>${page} ' + globalThis.__rendering + '</h1>';
-    const html = ${form ? `'<script>' + ${JSON.stringify(FORM_REPLAY)} + '</script><form>' + heading + '</form><script>${BUILD_SCRIPT}</script>'` : 'heading'};
+    const html = ${form ? `'<script>' + ${JSON.stringify(FORM_REPLAY)} + '</script><form>' + heading + '</form><script>${BUILD_SCRIPT}</script>'` : `url.includes('busy=1') ? '<section aria-busy="true">' + heading + '</section>' : heading`};
     return { html, queries: null, deferred: [], title: null };
   },
 };`;
@@ -127,12 +127,12 @@ describe("the shell's frame around a page's content", () => {
         '<div data-bf-slot="mf_marketing"><h1>Hero de</h1></div></main><footer>Footer de</footer></div></div>',
     );
     expect(count(html, FORM_REPLAY)).toBe(1);
-    // The preloads and the boot data come after the content (it paints first), then the script that starts the
-    // shell's entry scripts after that paint, inline.
+    // The preloads (kept until the learner shows intent: a public page) and the boot data come after the content
+    // (it paints first), then the script that starts the shell's entry scripts on that intent, inline.
     expect(html).toMatch(
       new RegExp(
-        `<footer>Footer de</footer></div></div>(<link rel="preload"[^>]*>)*<script id="bf-boot" type="application/json">\\{[^<]*\\}</script>` +
-          `<script data-scripts="${escaped(SHELL_SCRIPT)}">${escaped(AFTER_PAINT)}</script></body></html>$`,
+        `<footer>Footer de</footer></div></div>(<template id="bf-later">(<link rel="preload"[^>]*>)+</template>)?<script id="bf-boot" type="application/json">\\{[^<]*\\}</script>` +
+          `<script data-scripts="${escaped(SHELL_SCRIPT)}" data-hydrate="intent">${escaped(AFTER_PAINT)}</script></body></html>$`,
       ),
     );
     expect(html).not.toContain(`<script defer src="${SHELL_SCRIPT}"`);
@@ -163,6 +163,16 @@ describe("the shell's frame around a page's content", () => {
       '<header class="shell_header_x">en guest /login</header><main id="main"><div data-bf-slot="mf_account">',
     );
     expect(html).toContain('<h1>/login en</h1>');
+    // A public page starts its scripts on the first intent; one still loading what only its app can finish starts
+    // them after its first paint, with its files after the content.
+    expect(demo).toContain('data-hydrate="intent"');
+    const busy = await (await app.request('/demo?busy=1', { headers: { 'accept-language': 'en' } })).text();
+    expect(busy).toContain(
+      '<div data-bf-slot="mf_exam"><section aria-busy="true"><h1>/demo en</h1></section>',
+    );
+    expect(busy).toContain(`<script data-scripts="${SHELL_SCRIPT}">`);
+    expect(busy).not.toContain('data-hydrate');
+    expect(busy).not.toContain('<template');
   });
 
   it("lets React's form replay into the page once, by its hash, and no other script a build wrote", async () => {
@@ -172,6 +182,11 @@ describe("the shell's frame around a page's content", () => {
     expect(count(html, FORM_REPLAY)).toBe(1);
     expect(html).toContain(`<body><script>${FORM_REPLAY}</script><div id="root">`);
     expect(html).toContain('<div data-bf-slot="mf_account"><form><h1>/login en</h1></form>');
+    // The content has a form the app drives: the shell's scripts are fetched after the content (not kept for the
+    // intent), so that a tap on it waits only for their start.
+    expect(html).toContain(`</footer></div></div><link rel="preload" href="${SHELL_SCRIPT}" as="script">`);
+    expect(html).toContain(`<script data-scripts="${SHELL_SCRIPT}" data-hydrate="intent">`);
+    expect(html).not.toContain('<template');
     const allowed = scriptSrc(res);
     expect(allowed).toEqual(["'self'", sha(THEME), sha(AFTER_PAINT), sha(FORM_REPLAY)]);
     // Whatever else a build wrote as a script does not run: the policy allows only the page's own.

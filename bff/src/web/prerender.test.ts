@@ -107,10 +107,11 @@ describe('prerendered marketing pages', () => {
       '<main id="main"><div data-bf-slot="mf_marketing"><div class="mkt_hero_x"><h1 id="hero-title">' +
         `${HEROES.de}</h1></div></div></main>`,
     );
-    // After the content (which paints first): the preloads, the boot data, then the script that starts the app's
-    // scripts after the first paint, inline: the entry scripts start without waiting a round trip for it.
+    // After the content (which paints first): the preloads, kept in a template until the learner shows intent, the
+    // boot data, then the script that starts the app's scripts on that intent (a public page works without them),
+    // inline: the entry scripts start without waiting a round trip for it.
     expect(html).toMatch(
-      /<\/footer><\/div><\/div>(<link rel="preload"[^>]*>)*<script id="bf-boot" type="application\/json">\{[^<]*\}<\/script><script data-scripts="\/static\/js\/index\.1234567890\.js">([^<]*)<\/script><\/body><\/html>$/,
+      /<\/footer><\/div><\/div><template id="bf-later">(<link rel="preload"[^>]*>)+<\/template><script id="bf-boot" type="application\/json">\{[^<]*\}<\/script><script data-scripts="\/static\/js\/index\.1234567890\.js" data-hydrate="intent">([^<]*)<\/script><\/body><\/html>$/,
     );
     expect(html).toContain(`>${AFTER_PAINT}</script></body>`);
     expect(html).not.toMatch(/<head>.*(bf-boot|rel="preload").*<\/head>/s);
@@ -143,6 +144,27 @@ describe('prerendered marketing pages', () => {
     // The shell's entry script is fetched and run only after the first paint of the text.
     expect(html).not.toContain(`<script defer src="${SHELL_SCRIPT}">`);
     expect(html).not.toContain('src="/after-paint.js"');
+  });
+
+  it("counts the visitor's A/B exposure to the variant the page was made with, before any script", async () => {
+    const res = await app.request('/', { headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-buergerfit-prerender')).toBe('mf_marketing');
+    const visitor = /bf_vid=([0-9a-f-]{36})/.exec(res.headers.getSetCookie().join('; '))?.[1];
+    expect(visitor).toBeDefined();
+    const assigned = await app
+      .db('remote_assignments')
+      .where({ visitor_id: visitor, remote: 'mf_marketing' })
+      .first();
+    const exposures = await app
+      .db('remote_exposures')
+      .where({ visitor_id: visitor })
+      .select('remote', 'variant');
+    expect(exposures).toEqual([{ remote: 'mf_marketing', variant: assigned.variant }]);
+    // The next page of the same visitor adds nothing.
+    await app.request('/', { headers: { cookie: `bf_vid=${visitor}` } });
+    const [row] = await app.db('remote_exposures').where({ visitor_id: visitor }).count({ n: '*' });
+    expect(Number(row?.n)).toBe(1);
   });
 
   it('prefers the language cookie the shell sets, and falls back to English', async () => {

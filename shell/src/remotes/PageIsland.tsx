@@ -83,6 +83,12 @@ const sameInputs = <P extends object>(a: Inputs<P>, b: Inputs<P>) =>
   a.session === b.session &&
   shallowEqual(a.props, b.props);
 
+/** Calls `onCommit` once its children are on the page (the remote's failure, which is React's too). */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
 function IslandTree<P extends object>({
   store,
   Component,
@@ -189,6 +195,7 @@ export function PageIsland<N extends RemoteName, E extends RemoteExpose<N>>({
     let root: Root | null = made ? null : createRoot(el, options);
     root?.render(shown.current.pending);
     let ended = false;
+    const markLive = () => el.setAttribute(LIVE_ATTRIBUTE, '');
     loading.then(
       ({ default: Component }) => {
         if (ended) return;
@@ -198,7 +205,7 @@ export function PageIsland<N extends RemoteName, E extends RemoteExpose<N>>({
             Component={Component}
             queryClient={queryClient}
             wrap={shown.current.wrap}
-            onLive={() => el.setAttribute(LIVE_ATTRIBUTE, '')}
+            onLive={markLive}
           />
         );
         if (root) root.render(tree);
@@ -215,7 +222,8 @@ export function PageIsland<N extends RemoteName, E extends RemoteExpose<N>>({
           el.replaceChildren();
           root = createRoot(el, options);
         }
-        root.render(shown.current.failed(error));
+        // The area is React's from here on as well (its Retry): live, though it shows the failure.
+        root.render(<Committed onCommit={markLive}>{shown.current.failed(error)}</Committed>);
       },
     );
     return () => {

@@ -1,0 +1,101 @@
+import { expect, type Page } from '@playwright/test';
+import { signInLearner } from '../support/learn';
+import { markHolding, test } from '../support/test';
+
+/**
+ * When a made page's scripts start (shell/public/after-paint.js, contract `START_ATTRIBUTE`): a public page loads
+ * and runs nothing until the learner shows intent, so its load has no long task; a signed-in learner's page, whose
+ * first tap needs the app, hydrates right after its first paint; the demo fetches its files after its content and
+ * only runs them on the intent.
+ */
+
+const live = (page: Page) => page.locator('#root[data-bf-live]');
+
+/** Every script the page requests from now on (fetched: run or only preloaded), by path. */
+function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || /\.js(\?|$)/.test(r.url())) urls.push(new URL(r.url()).pathname);
+  });
+  return urls;
+}
+
+test.describe('with the service worker blocked', () => {
+  // Its own fetches at install would be requests of scripts the page did not start.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the landing fetches no script until the pointer moves, then hydrates, with its remote', async ({
+    page,
+  }) => {
+    markHolding(page);
+    const scripts = scriptRequests(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(scripts).toEqual([]);
+    await expect(page.locator('#root:not([data-bf-live])')).toHaveCount(1);
+
+    // The learner scrolls down with the wheel (the intent): the app starts, and leaves the page where they were.
+    await page.mouse.move(20, 20);
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    await expect(live(page)).toHaveCount(1);
+    await expect(page.locator('[data-bf-slot="mf_marketing"][data-bf-live]')).toHaveCount(1);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+    expect(scripts.some((s) => s.startsWith('/static/js/index.'))).toBe(true);
+    expect(scripts.some((s) => s.startsWith('/remotes/mf_marketing/') && s.endsWith('/remoteEntry.js'))).toBe(
+      true,
+    );
+  });
+
+  test('a key press is intent too: the login page hydrates on the first Tab', async ({ page }) => {
+    markHolding(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await expect(page.locator('#root:not([data-bf-live])')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(live(page)).toHaveCount(1);
+  });
+
+  test("the demo fetches the app's files after its content but runs them only on the intent", async ({
+    page,
+  }) => {
+    markHolding(page);
+    const scripts = scriptRequests(page);
+    await page.goto('/demo', { waitUntil: 'networkidle' });
+    expect(scripts.some((s) => s.startsWith('/static/js/index.'))).toBe(true);
+    expect(scripts.some((s) => s.startsWith('/remotes/mf_exam/') && s.endsWith('/remoteEntry.js'))).toBe(
+      true,
+    );
+    // Fetched, not run: nothing is hydrated and the federation runtime has not started.
+    await expect(page.locator('#root:not([data-bf-live])')).toHaveCount(1);
+    expect(await page.evaluate(() => 'chunk_shell' in window)).toBe(false);
+
+    await page.mouse.move(20, 20);
+    await expect(live(page)).toHaveCount(1);
+    await expect(page.locator('[data-bf-slot="mf_exam"][data-bf-live]')).toHaveCount(1);
+  });
+
+  test('a guest back on the demo with an attempt open gets it resumed without a tap: the page was still loading', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    await page.getByRole('main').getByRole('button', { name: 'Start demo' }).click();
+    const q1 = page.getByRole('main').getByRole('heading', { level: 2, name: 'Question 1 of 33' });
+    await expect(q1).toBeVisible();
+    // The server cannot see the attempt kept in the browser: it sends the page loading (aria-busy), which starts
+    // its scripts after the first paint, with no intent.
+    markHolding(page);
+    const sent = await (await page.reload())?.text();
+    expect(sent).toContain('aria-busy="true"');
+    expect(sent).not.toContain('data-hydrate="intent"');
+    await expect(live(page)).toHaveCount(1);
+    await expect(q1).toBeVisible();
+  });
+
+  test("a signed-in learner's page hydrates after its first paint, with no intent", async ({ page }) => {
+    await signInLearner(page, 'page-start');
+    markHolding(page);
+    await page.goto('/learn');
+    await expect(live(page)).toHaveCount(1);
+    await expect(page.locator('[data-bf-slot="mf_learn"][data-bf-live]')).toHaveCount(1);
+  });
+});
