@@ -52,6 +52,12 @@ export type AnalyticsEvent = z.infer<typeof AnalyticsEvent>;
 export const analyticsCalls = {
   exposure: call('POST /api/remotes/exposures', 'none', null, { body: ExposureBeacon }),
   conversion: call('POST /api/remotes/conversions', 'none', null, { body: ConversionBeacon }),
+  /**
+   * The same conversion, sent by the browser itself when a link the learner follows names it in its `ping`
+   * attribute (hyperlink auditing: a tap on the landing's Start before the page is hydrated is a plain navigation).
+   * The body (`PING`, `text/ping`) is ignored.
+   */
+  conversionPing: call('POST /api/remotes/conversions/ping', 'none', null, { query: ConversionBeacon }),
   /** Stored with the visitor id, and the user id when signed in; 120 per network and minute. */
   event: call('POST /api/:lang/analytics/events', 'optional', null, { body: AnalyticsEvent }),
 };

@@ -496,9 +496,17 @@ test.describe('prerendered landing page', () => {
     const conversion = page.waitForRequest(
       (r) => r.url().endsWith('/api/remotes/conversions') && r.method() === 'POST',
     );
+    const pings: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/conversions/ping')) pings.push(r.url());
+    });
     await page.getByRole('main').getByRole('link', { name: 'Start now' }).click();
     expect((await conversion).postDataJSON()).toEqual({ remote: 'mf_marketing', event: 'start_clicked' });
     await expect(page).toHaveURL(/\/demo$/);
+    // The app navigated (the browser did not follow the link): the link's ping, for a tap before hydration, was not
+    // sent as well.
+    await page.waitForLoadState('networkidle');
+    expect(pings).toEqual([]);
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Demo test' })).toBeVisible();
   });
 

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { remotesCli } from '../support/remotes-cli';
 import { test } from '../support/test';
+import { holdScripts } from './helpers';
 
 /** Records which remote manifests and which react-dom copies a page load fetched. */
 function watch(page: Page) {
@@ -245,14 +246,17 @@ test.describe('runtime registry: A/B variants, deployment, failure isolation', (
       expect(fresh.variant).toBe('b');
       expect(fresh.manifests.some((m) => m.startsWith('/remotes/mf_marketing/'))).toBe(true);
       expect((await marketingVariantOf(browser, existing.ctx)).variant).toBe('default');
-      // The landing's goal (its start button) counts as variant B's conversion.
+      // The landing's goal (its start button) counts as variant B's conversion, also when it is tapped before any
+      // script ran: the server counted the exposure when it sent the page, and the browser pings the conversion as
+      // it follows the link.
       const converting = await fresh.ctx.newPage();
+      await holdScripts(converting, /\.js(\?|$)/);
       await converting.goto('/');
-      // Once the landing is hydrated: a tap on the link before that is a plain navigation and records nothing (the
-      // decisions: issue 31, "Left as it is").
-      await expect(liveRemoteOnly(converting)).toHaveCount(0);
+      await expect(converting.locator('#root[data-bf-live]')).toHaveCount(0);
+      const ping = converting.waitForRequest((r) => r.url().includes('/api/remotes/conversions/ping?'));
       await main(converting).getByRole('link', { name: 'Start now' }).click();
       await expect(converting).toHaveURL(/\/demo$/);
+      expect(new URL((await ping).url()).search).toBe('?remote=mf_marketing&event=start_clicked');
       await expect
         .poll(
           async () => {

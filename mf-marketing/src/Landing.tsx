@@ -1,5 +1,5 @@
 import type { AnalyticsEvent, BillingPeriod, PricingPlan } from '@buergerfit/contract';
-import { api, Link, trackConversion, useDocumentTitle } from '@buergerfit/platform';
+import { api, conversionPing, Link, trackConversion, useDocumentTitle } from '@buergerfit/platform';
 import { Button, buttonClass, Card, Icon, type IconName } from '@buergerfit/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -173,6 +173,7 @@ export function Landing() {
               className={buttonClass({ size: 'lg' })}
               to="/start"
               data-conversion="start_clicked"
+              ping={conversionPing('mf_marketing', 'start_clicked')}
               onClick={() => trackConversion('mf_marketing', 'start_clicked')}
             >
               {t('hero.start')}

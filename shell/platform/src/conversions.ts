@@ -16,3 +16,12 @@ export function trackConversion(remote: RemoteName, event: string): void {
     .post('/api/remotes/conversions', { remote, event }, { skipRefresh: true })
     .catch((error: unknown) => console.warn(`[conversion] ${remote} ${event} not recorded`, error));
 }
+
+/**
+ * The `ping` attribute of a link whose tap reaches a remote's goal: a tap before the page is hydrated is a plain
+ * navigation, and the browser then sends the conversion itself (hyperlink auditing). Once hydrated, the link's
+ * click handler calls `trackConversion` and the app navigates without the browser following the link, so nothing
+ * is sent twice; the BFF keeps the first conversion anyway.
+ */
+export const conversionPing = (remote: RemoteName, event: string): string =>
+  `/api/remotes/conversions/ping?${new URLSearchParams({ remote, event })}`;

@@ -3,7 +3,7 @@ export { api, createApiClient, isApiError } from './api';
 export { getBackgroundLocation, isLegalPath, legalLinkState, useIsNarrow } from './background';
 export { PAGE_BOOT_ID, pageBoot, resetPageBoot } from './boot';
 export { STORAGE_KEYS } from './constants';
-export { trackConversion } from './conversions';
+export { conversionPing, trackConversion } from './conversions';
 export { IslandProviders } from './island';
 export {
   currentLanguage,

@@ -277,6 +277,39 @@ describe('A/B beacons count only visitors the server admitted and assigned', () 
     expect(row).toMatchObject({ visitors: 1, conversions: 1 });
   });
 
+  it("a link's ping (a tap before the page is hydrated) counts the conversion as the beacon does, once", async () => {
+    const v: Visitor = { cookie: null };
+    await remotesFor(v);
+    // What the browser sends for <a ping>: POST, text/ping, the body PING.
+    const ping = (query: string, cookie = v.cookie) =>
+      app.request(`/api/remotes/conversions/ping?${query}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/ping',
+          'ping-from': 'http://localhost/',
+          'ping-to': 'http://localhost/start',
+          ...(cookie ? { cookie } : {}),
+        },
+        body: 'PING',
+      });
+    const early = await ping('remote=mf_marketing&event=start_clicked');
+    expect(early.status).toBe(409);
+    expect((await early.json()).error.code).toBe('not_exposed');
+    expect((await beacon('exposures', { remote: 'mf_marketing' }, v)).status).toBe(204);
+    for (let i = 0; i < 3; i++) {
+      const res = await ping('remote=mf_marketing&event=start_clicked');
+      expect(res.status).toBe(204);
+    }
+    expect(await stored()).toEqual({ assignments: 2, exposures: 1, conversions: 1 });
+    // A made-up event name or remote, or no visitor: 4xx, nothing stored.
+    const bad = await ping('remote=mf_marketing&event=Start!');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details[0].path).toBe('event');
+    expect((await ping('remote=mf_nothing&event=start_clicked')).status).toBe(400);
+    expect((await ping('remote=mf_marketing&event=start_clicked', null)).status).toBe(403);
+    expect(await stored()).toEqual({ assignments: 2, exposures: 1, conversions: 1 });
+  });
+
   it('an exposure naming a variant the visitor was not assigned counts nothing (409 other_variant)', async () => {
     await addMarketingB();
     await updateVariant(app.db, 'mf_marketing', 'b', { weight: 0 });

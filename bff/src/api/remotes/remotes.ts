@@ -1,4 +1,4 @@
-import { analyticsCalls, remoteCalls } from '@buergerfit/contract';
+import { analyticsCalls, type ConversionBeacon, remoteCalls } from '@buergerfit/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../deps';
@@ -81,7 +81,7 @@ export function remotesRoutes({ db, config }: Deps, mount: Mount): Router {
     await recordExposure(db, visitor, remote, variant);
   });
 
-  mount(router, analyticsCalls.conversion, async (ctx, { body: { remote, event } }) => {
+  const convert = async (ctx: Context, { remote, event }: ConversionBeacon) => {
     const { visitor, variant } = await assigned(ctx, remote);
     if (!(await storeConversion(db, visitor, remote, variant, event))) {
       throw conflict(
@@ -89,6 +89,8 @@ export function remotesRoutes({ db, config }: Deps, mount: Mount): Router {
         'not_exposed',
       );
     }
-  });
+  };
+  mount(router, analyticsCalls.conversion, (ctx, { body }) => convert(ctx, body));
+  mount(router, analyticsCalls.conversionPing, (ctx, { query }) => convert(ctx, query));
   return router;
 }
