@@ -42,11 +42,13 @@ export const SCRIPTS_ATTRIBUTE = 'data-scripts';
  * - `intent`: on the learner's first touch, key, pointer move or focus. A page that works without its scripts (the
  *   landing's links and native FAQ, a form React keeps until it is hydrated): loading nothing until then keeps the
  *   load free of long tasks. What the page would preload waits in the `LATER_ID` template until then, unless its
- *   content has a control that needs the app (the demo's Start), where the files come after the content, as on a
- *   `paint` page, and only their evaluation waits.
+ *   content has a control that needs the app (the demo's Start): there `FETCH_ATTRIBUTE` is `paint`, the files are
+ *   fetched just after the first paint, and only their evaluation waits.
  */
 export const START_ATTRIBUTE = 'data-hydrate';
 export type PageStart = 'paint' | 'intent';
+/** On an `intent` page's after-paint.js: `paint` to fetch its files just after the first paint all the same. */
+export const FETCH_ATTRIBUTE = 'data-fetch';
 
 /** A `<template>` with the `<link rel=preload>`s an `intent` page adds to its head when its scripts start. */
 export const LATER_ID = 'bf-later';

@@ -6,17 +6,33 @@
 // - "intent": on the learner's first touch, key, pointer move or focus; the page's preloads wait in a template until
 //   then. A tap is that intent: a native control (a link, the FAQ) works meanwhile, and a form the app drives is
 //   kept by React until it is hydrated.
+//   An "intent" page with data-fetch="paint" (a control the app drives, the demo's Start) fetches the files just
+//   after the first paint all the same, and only runs them on the intent.
 (() => {
   const own = document.currentScript;
   const sources = (own?.dataset.scripts ?? '').split(' ').filter(Boolean);
   const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove', 'wheel'];
+  let fetched = false;
+  const fetchFiles = (withScripts) => {
+    if (fetched) return;
+    fetched = true;
+    const later = document.getElementById('bf-later');
+    if (later instanceof HTMLTemplateElement) document.head.appendChild(later.content.cloneNode(true));
+    if (!withScripts) return;
+    for (const src of sources) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = src;
+      document.head.appendChild(link);
+    }
+  };
   let started = false;
   const run = () => {
     if (started) return;
     started = true;
     for (const type of INTENT) removeEventListener(type, run, true);
-    const later = document.getElementById('bf-later');
-    if (later instanceof HTMLTemplateElement) document.head.appendChild(later.content.cloneNode(true));
+    fetchFiles(false);
     for (const src of sources) {
       const script = document.createElement('script');
       script.src = src;
@@ -24,14 +40,16 @@
       document.head.appendChild(script);
     }
   };
+  // A frame callback runs just before the paint; a task queued from it runs just after.
+  const afterFirstPaint = (then) => requestAnimationFrame(() => setTimeout(then, 0));
   if (own?.dataset.hydrate === 'intent') {
     for (const type of INTENT) addEventListener(type, run, { capture: true, passive: true });
+    if (own.dataset.fetch === 'paint') afterFirstPaint(() => fetchFiles(true));
   } else if (document.visibilityState === 'hidden') {
     // A page opened in a background tab gets no frames (and paints nothing): start at once.
     run();
   } else {
-    // A frame callback runs just before the paint; a task queued from it runs just after.
-    requestAnimationFrame(() => setTimeout(run, 0));
+    afterFirstPaint(run);
     document.addEventListener('visibilitychange', run, { once: true });
   }
 })();

@@ -99,9 +99,10 @@ describe('the page template', () => {
     expect(page(made({}, 'go();', { start: 'intent', fetchEarly: false }), preload)?.html).toContain(
       `<h1 id="h">Hi</h1></div><template id="bf-later">${preload}</template>${boot}<script data-scripts="/static/js/index.1234567890.js" data-hydrate="intent">go();</script></body>`,
     );
-    // A public page with a control the app drives: every file after the content, evaluated on the intent.
+    // A public page with a control the app drives: its files fetched just after the first paint (after-paint.js
+    // adds the template and the scripts' preloads then), evaluated on the intent.
     expect(page(made({}, 'go();', { start: 'intent', fetchEarly: true }), preload)?.html).toContain(
-      `<h1 id="h">Hi</h1></div><link rel="preload" href="/static/js/index.1234567890.js" as="script">${preload}${boot}<script data-scripts="/static/js/index.1234567890.js" data-hydrate="intent">go();</script></body>`,
+      `<h1 id="h">Hi</h1></div><template id="bf-later">${preload}</template>${boot}<script data-scripts="/static/js/index.1234567890.js" data-hydrate="intent" data-fetch="paint">go();</script></body>`,
     );
     // Nothing to keep: no empty template.
     expect(page(made({}, 'go();', { start: 'intent', fetchEarly: false }))?.html).not.toContain('<template');

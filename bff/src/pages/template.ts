@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  FETCH_ATTRIBUTE,
   LATER_ID,
   PAGE_BOOT_ID,
   type PageParts,
@@ -57,8 +58,8 @@ export type PageDocument = {
     /** When the page's scripts start (contract `START_ATTRIBUTE`). */
     start: PageStart;
     /**
-     * On an `intent` page: whether its files (the shell's scripts, the preloads) are fetched after the content all the
-     * same, so that the first tap on a control that needs the app waits only for their evaluation.
+     * On an `intent` page: whether its files (the shell's scripts, the preloads) are fetched just after the first
+     * paint all the same, so that the first tap on a control that needs the app waits only for their evaluation.
      */
     fetchEarly: boolean;
   } | null;
@@ -167,18 +168,20 @@ export function renderDocument(page: PageDocument): RenderedDocument | null {
   const sources = attr(parts.scripts.join(' '));
   // The entry scripts start after the first paint or on the first intent: inline (no round trip first) when the
   // script is there.
-  const starting = `${SCRIPTS_ATTRIBUTE}="${sources}"${made.start === 'intent' ? ` ${START_ATTRIBUTE}="intent"` : ''}`;
+  const starting = `${SCRIPTS_ATTRIBUTE}="${sources}"${
+    made.start === 'intent'
+      ? ` ${START_ATTRIBUTE}="intent"${made.fetchEarly ? ` ${FETCH_ATTRIBUTE}="paint"` : ''}`
+      : ''
+  }`;
   const starter = afterPaint
     ? `<script ${starting}>${afterPaint}</script>`
     : `<script defer src="/after-paint.js" ${starting}></script>`;
-  // What the scripts fetch next: after the content, or kept for the intent; with the scripts themselves when an
-  // intent page fetches early.
+  // What the scripts fetch next: after the content, or kept until the intent (or, on an intent page that fetches
+  // early, until just after the first paint, when after-paint.js adds them with the scripts' own preloads).
   const preloads =
     made.start === 'paint'
       ? page.preloads
-      : made.fetchEarly
-        ? `${parts.scripts.map((src) => `<link rel="preload" href="${attr(src)}" as="script">`).join('')}${page.preloads}`
-        : page.preloads && `<template id="${LATER_ID}">${page.preloads}</template>`;
+      : page.preloads && `<template id="${LATER_ID}">${page.preloads}</template>`;
   const html = [
     `<!DOCTYPE html><html lang="${lang}"><head>`,
     ...head,
