@@ -31,7 +31,6 @@
   const run = () => {
     if (started) return;
     started = true;
-    for (const type of INTENT) removeEventListener(type, run, true);
     fetchFiles(false);
     for (const src of sources) {
       const script = document.createElement('script');
@@ -41,15 +40,20 @@
     }
   };
   // A frame callback runs just before the paint; a task queued from it runs just after.
-  const afterFirstPaint = (then) => requestAnimationFrame(() => setTimeout(then, 0));
+  const afterNextPaint = (then) => requestAnimationFrame(() => setTimeout(then, 0));
   if (own?.dataset.hydrate === 'intent') {
-    for (const type of INTENT) addEventListener(type, run, { capture: true, passive: true });
-    if (own.dataset.fetch === 'paint') afterFirstPaint(() => fetchFiles(true));
+    // After the paint that follows the intent: a tap's own effect (an FAQ answer opening) is painted first.
+    const onIntent = () => {
+      for (const type of INTENT) removeEventListener(type, onIntent, true);
+      afterNextPaint(run);
+    };
+    for (const type of INTENT) addEventListener(type, onIntent, { capture: true, passive: true });
+    if (own.dataset.fetch === 'paint') afterNextPaint(() => fetchFiles(true));
   } else if (document.visibilityState === 'hidden') {
     // A page opened in a background tab gets no frames (and paints nothing): start at once.
     run();
   } else {
-    afterFirstPaint(run);
+    afterNextPaint(run);
     document.addEventListener('visibilitychange', run, { once: true });
   }
 })();
