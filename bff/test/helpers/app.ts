@@ -35,6 +35,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const provided = inject('testDb');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-app-'));
+  // The builds published once for all test files, as this server would have written them (its own copy: a test
+  // may change or remove them). The database clone already has them stored.
+  if (!env.REMOTES_DIR)
+    await fs.cp(inject('testRemotes'), path.join(dataDir, 'remotes'), { recursive: true });
   const baseEnv = {
     NODE_ENV: 'test',
     PORT: '0',
