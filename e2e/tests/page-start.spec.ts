@@ -47,6 +47,40 @@ test.describe('with the service worker blocked', () => {
     );
   });
 
+  test.describe('on a phone (390 px)', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test("the first tap on the header's menu button, which starts the app, opens the menu once the app runs", async ({
+      page,
+    }) => {
+      markHolding(page);
+      // The shell's scripts held back until the tap has been made: it lands on the server's markup.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/static\/js\/.*\.js(\?|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+      await menuButton.tap();
+      await expect(page.locator('#root:not([data-bf-live])')).toHaveCount(1);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      release();
+      // React kept the tap (the button is a form's, with a function action) and replays it once hydrated.
+      await expect(live(page)).toHaveCount(1);
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu).toBeVisible();
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+      // Once: closing it leaves it closed (a second replay would open it again).
+      await menu.getByRole('button', { name: 'Close' }).tap();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
   test('a key press is intent too: the login page hydrates on the first Tab', async ({ page }) => {
     markHolding(page);
     await page.goto('/login', { waitUntil: 'networkidle' });

@@ -198,7 +198,7 @@ export function Login() {
                 {t('login.noProviders')}
               </p>
             )}
-            <Button variant="ghost" block icon="mail" onClick={() => setEmailMode(true)}>
+            <Button variant="ghost" block icon="mail" onAction={() => setEmailMode(true)}>
               {t('login.emailOption')} <Badge tone="warning">{t('login.comingSoon')}</Badge>
             </Button>
           </div>

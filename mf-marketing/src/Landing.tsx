@@ -82,7 +82,7 @@ function Pricing() {
     <Button
       variant={primary ? 'primary' : 'secondary'}
       block
-      onClick={() => {
+      onAction={() => {
         recordPlan(plan, billing);
         setNoted(plan);
       }}
@@ -249,10 +249,10 @@ export function Landing() {
         <h2 id="cta-title">{t('cta.title')}</h2>
         <p>{t('cta.text')}</p>
         <div className={styles.ctaActions}>
-          <Button size="lg" onClick={() => scrollTo('home')}>
+          <Button size="lg" onAction={() => scrollTo('home')}>
             {t('cta.start')}
           </Button>
-          <Button variant="secondary" size="lg" onClick={() => scrollTo('features')}>
+          <Button variant="secondary" size="lg" onAction={() => scrollTo('features')}>
             {t('cta.features')}
           </Button>
         </div>

@@ -85,7 +85,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
       <PageTitle page={page} />
       <LegalText kind={kind} titleId={titleId} />
       {background && (
-        <Button variant="secondary" icon="arrowLeft" className={styles.back} onClick={close}>
+        <Button variant="secondary" icon="arrowLeft" className={styles.back} onAction={close}>
           {t('legal.back')}
         </Button>
       )}

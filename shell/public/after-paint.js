@@ -49,6 +49,9 @@
     };
     for (const type of INTENT) addEventListener(type, onIntent, { capture: true, passive: true });
     if (own.dataset.fetch === 'paint') afterNextPaint(() => fetchFiles(true));
+    // A tap that came while the page was still arriving, before this script ran, is no intent seen here; but if it
+    // submitted a form the app drives, React's replay script (which comes earlier in the page) holds it: start.
+    if (document.$$reactFormReplay?.length) onIntent();
   } else if (document.visibilityState === 'hidden') {
     // A page opened in a background tab gets no frames (and paints nothing): start at once.
     run();

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import base from './base.module.css';
 import c from './components.module.css';
 import { Icon, type IconName } from './Icon';
@@ -31,6 +31,11 @@ export interface ButtonProps extends ButtonLook, ButtonHTMLAttributes<HTMLButton
   icon?: IconName;
   /** An icon after the text (a "next" arrow). */
   iconEnd?: IconName;
+  /**
+   * What the tap does, kept when it comes before the page's scripts ran (see `ActionButton`); instead of `onClick`
+   * on a button the server renders.
+   */
+  onAction?: () => void;
   children?: ReactNode;
 }
 
@@ -41,17 +46,53 @@ export function Button({
   block,
   icon,
   iconEnd,
+  onAction,
   className,
   type = 'button',
   children,
   ...rest
 }: ButtonProps) {
   const classes = [buttonClass({ variant, size, block }), className].filter(Boolean).join(' ');
-  return (
-    <button type={type} className={classes} {...rest}>
+  const content = (
+    <>
       {icon && <Icon name={icon} />}
       {children}
       {iconEnd && <Icon name={iconEnd} />}
+    </>
+  );
+  if (onAction)
+    return (
+      <ActionButton onAction={onAction} className={classes} {...rest}>
+        {content}
+      </ActionButton>
+    );
+  return (
+    <button type={type} className={classes} {...rest}>
+      {content}
     </button>
+  );
+}
+
+export interface ActionButtonProps
+  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'formAction'> {
+  /** What the tap does. */
+  onAction: () => void;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * A button whose tap counts even before the page's scripts ran: the submit button of a form whose action is a
+ * function. On a page the server sent, React writes its form-replay script beside such a form, which holds a submit
+ * made before hydration and replays it as the action once the form is hydrated. A button with `onClick` drops that
+ * tap: a page that starts its scripts on the learner's first touch (shell/public/after-paint.js) starts them with
+ * it, too late for its click. The form takes no room of its own (`display: contents`). Not inside another form.
+ */
+export function ActionButton({ onAction, children, ...rest }: ActionButtonProps) {
+  return (
+    <form className={c.actionForm} action={() => onAction()}>
+      <button type="submit" {...rest}>
+        {children}
+      </button>
+    </form>
   );
 }

@@ -6,7 +6,15 @@
  */
 import base from './base.module.css';
 
-export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonClass } from './Button';
+export {
+  ActionButton,
+  type ActionButtonProps,
+  Button,
+  type ButtonLook,
+  type ButtonProps,
+  type ButtonVariant,
+  buttonClass,
+} from './Button';
 export { Dialog, type DialogProps, Sheet } from './Dialog';
 export { Badge, Card, type CardProps, EmptyState, LanguageTag, Skeleton, Stat } from './Display';
 export { Field, type FieldControlProps, type FieldProps, fieldClasses, Select } from './Field';

@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ActionButton,
   Badge,
   Button,
   buttonClass,
@@ -68,6 +70,46 @@ describe('Button', () => {
     expect(button.querySelector('svg[data-icon="play"]')).toBeTruthy();
     await userEvent.click(button);
     expect(onClick.mock.calls).toEqual([['clicked']]);
+  });
+
+  it('with onAction, is the submit button of a form whose action is the tap: React keeps a tap made before hydration', async () => {
+    const onAction = vi.fn();
+    // On the server: a form with a function action, and React's replay script beside it, which holds a submit
+    // made before the page's scripts ran.
+    const html = renderToString(
+      <Button icon="play" onAction={onAction}>
+        Start
+      </Button>,
+    );
+    expect(html).toMatch(
+      /^<form[^>]*><button type="submit"[\s\S]*<\/form><script>[\s\S]*\$\$reactFormReplay/,
+    );
+    render(
+      <Button icon="play" variant="secondary" onAction={() => onAction('tapped')}>
+        Start
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Start' });
+    expect(button.getAttribute('type')).toBe('submit');
+    expect(button.className).toContain(base.secondaryButton);
+    expect(button.closest('form')).toBeTruthy();
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(onAction.mock.calls).toEqual([['tapped'], ['tapped']]);
+  });
+
+  it('ActionButton: a plain button (no look of its own) with its props, acting once per tap', async () => {
+    const onAction = vi.fn();
+    render(
+      <ActionButton className="menu" aria-label="Menu" aria-expanded={false} onAction={onAction}>
+        ≡
+      </ActionButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button.className).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(button);
+    expect(onAction).toHaveBeenCalledTimes(1);
   });
 
   it('gives links the same looks through buttonClass', () => {

@@ -35,8 +35,6 @@ export type Made = MadeContent & {
   deferred: { queryKey: unknown[]; path: string }[];
   /** Whether a render wrote React's form replay script (kept out of the markup, put into the page once). */
   formReplay: boolean;
-  /** Whether the page's content (not the frame) has a form the app drives (the replay script came with it). */
-  contentForms: boolean;
   /**
    * Whether the content is still loading something only its app can finish (an element `aria-busy="true"`: the
    * demo resuming an attempt kept in the browser): its scripts must start at once, not on the first tap.
@@ -143,7 +141,7 @@ export function createMaker({
     route: PageRemote | null,
     lang: Language,
     parts: PageParts,
-  ): Promise<(Omit<Made, 'markup' | 'contentForms' | 'busy'> & { html: string }) | null> => {
+  ): Promise<(Omit<Made, 'markup' | 'busy'> & { html: string }) | null> => {
     if (route && dispatch) {
       const remote = boot.remotes?.find((r) => r.name === route.remote);
       if (remote && remote.manifestUrl === manifestUrlFor(remote.name, remote.version)) {
@@ -212,7 +210,6 @@ export function createMaker({
         markup: `${frame.html.slice(0, at)}${open}${content.html}</div>${frame.html.slice(at + slot.length)}`,
         css: [frame.css, content.css].filter(Boolean).join('\n'),
         formReplay: frame.replay || content.formReplay,
-        contentForms: content.formReplay,
         busy: content.html.includes('aria-busy="true"'),
       };
     },

@@ -139,9 +139,9 @@ export function createPages(deps: Deps, shellDist: string, dispatch?: SelfDispat
               formReplay: made.formReplay ? build.parts.formReplay : null,
               // A signed-in learner's page needs the app for its first tap, and a page still loading needs it to
               // finish; any other page works without it until the learner shows intent, and fetches early only
-              // when its content has a control the app drives.
+              // when the route says its first view's main control is one the app drives (the demo's Start).
               start: route?.protected || made.busy ? 'paint' : 'intent',
-              fetchEarly: made.contentForms,
+              fetchEarly: route?.fetchEarly ?? false,
             },
           })
         : null;

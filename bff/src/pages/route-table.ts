@@ -22,6 +22,8 @@ const routeTableFile = z.object({
         protected: z.boolean(),
         /** Where the shell mounts the remote (its `basename`); builds before the server render lack it. */
         basename: z.string().startsWith('/').optional().default('/'),
+        /** Fetch the app's files right after the first paint (the demo); builds before issue 31 lack it. */
+        fetchEarly: z.boolean().optional().default(false),
       }),
     )
     .optional()
@@ -49,8 +51,11 @@ export function routeMatcher(paths: readonly string[]): (pathname: string) => bo
   return (pathname) => patterns.some((p) => p.test(pathname));
 }
 
-/** The remote that renders a page, where the shell mounts it, and whether the page needs a session. */
-export type PageRemote = { remote: string; protected: boolean; basename: string };
+/**
+ * The remote that renders a page, where the shell mounts it, whether the page needs a session, and whether it
+ * fetches the app's files right after its first paint.
+ */
+export type PageRemote = { remote: string; protected: boolean; basename: string; fetchEarly: boolean };
 
 export type RouteTable = {
   isPage(pathname: string): boolean;
@@ -63,7 +68,7 @@ function remoteFinder(
 ): (pathname: string) => PageRemote | null {
   const compiled = routes.map((r) => ({
     test: patternToRegExp(r.path),
-    route: { remote: r.remote, protected: r.protected, basename: r.basename },
+    route: { remote: r.remote, protected: r.protected, basename: r.basename, fetchEarly: r.fetchEarly },
   }));
   return (pathname) => compiled.find((r) => r.test.test(pathname))?.route ?? null;
 }

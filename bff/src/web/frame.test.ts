@@ -23,7 +23,7 @@ import { signInFlow } from '../../test/helpers/sign-in';
 // was asked for into its header, and the page's empty slot into its main area.
 const REMOTES: RemoteRoute[] = [
   { path: '/', remote: 'mf_marketing', protected: false },
-  { path: '/demo/*', remote: 'mf_exam', protected: false },
+  { path: '/demo/*', remote: 'mf_exam', protected: false, fetchEarly: true },
   { path: '/login', remote: 'mf_account', protected: false },
 ];
 /** An inline script a build wrote into its markup (not React's form replay): the page's policy must refuse it. */
@@ -166,6 +166,11 @@ describe("the shell's frame around a page's content", () => {
     // A public page starts its scripts on the first intent; one still loading what only its app can finish starts
     // them after its first paint, with its files after the content.
     expect(demo).toContain('data-hydrate="intent"');
+    // The route table says the demo's first view's main control is one the app drives: its files are fetched just
+    // after the first paint (not kept for the intent), so that a tap on it waits only for their start.
+    expect(demo).toContain(
+      `<script data-scripts="${SHELL_SCRIPT}" data-hydrate="intent" data-fetch="paint">`,
+    );
     const busy = await (await app.request('/demo?busy=1', { headers: { 'accept-language': 'en' } })).text();
     expect(busy).toContain(
       '<div data-bf-slot="mf_exam"><section aria-busy="true"><h1>/demo en</h1></section>',
@@ -182,11 +187,9 @@ describe("the shell's frame around a page's content", () => {
     expect(count(html, FORM_REPLAY)).toBe(1);
     expect(html).toContain(`<body><script>${FORM_REPLAY}</script><div id="root">`);
     expect(html).toContain('<div data-bf-slot="mf_account"><form><h1>/login en</h1></form>');
-    // The content has a form the app drives: its files are fetched just after the first paint (not kept for the
-    // intent), so that a tap on it waits only for their start.
-    expect(html).toContain(
-      `<script data-scripts="${SHELL_SCRIPT}" data-hydrate="intent" data-fetch="paint">`,
-    );
+    // A form the app drives is no reason to fetch the app early (the footer's legal entries are such forms on every
+    // page): only the route table's fetchEarly is.
+    expect(html).toContain(`<script data-scripts="${SHELL_SCRIPT}" data-hydrate="intent">`);
     const allowed = scriptSrc(res);
     expect(allowed).toEqual(["'self'", sha(THEME), sha(AFTER_PAINT), sha(FORM_REPLAY)]);
     // Whatever else a build wrote as a script does not run: the policy allows only the page's own.

@@ -25,7 +25,13 @@ export const DESCRIPTION = 'Learn for the German naturalisation test.';
 /** The offline page as the shell's build writes it (`dist/index.html`). */
 export const OFFLINE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>${SHELL_TITLE}</title><script defer src="${SHELL_SCRIPT}"></script><link href="${SHELL_STYLE}" rel="stylesheet"></head><body><div id="root"></div></body></html>`;
 
-export type RemoteRoute = { path: string; remote: string; basename?: string; protected: boolean };
+export type RemoteRoute = {
+  path: string;
+  remote: string;
+  basename?: string;
+  protected: boolean;
+  fetchEarly?: boolean;
+};
 
 /** What a stand-in frame renderer writes (see `frameRenderer`). */
 export type FrameOptions = {

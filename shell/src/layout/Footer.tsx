@@ -1,4 +1,5 @@
 import { Link, legalLinkState, useLocation, useNavigate } from '@buergerfit/platform';
+import { ActionButton } from '@buergerfit/ui';
 import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
 import { useContactDialog } from './ContactDialog';
@@ -43,9 +44,9 @@ export function Footer() {
             <Link to="/#faq">{t('footer.faq')}</Link>
           </li>
           <li>
-            <button type="button" className={styles.linkButton} onClick={openContact}>
+            <ActionButton className={styles.linkButton} onAction={openContact}>
               {t('footer.contact')}
-            </button>
+            </ActionButton>
           </li>
           <li>
             <LegalEntry to="/privacy-policy" label={t('footer.privacy')} />

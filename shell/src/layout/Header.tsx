@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useSession } from '@buergerfit/platform';
-import { Icon, type IconName, Sheet } from '@buergerfit/ui';
+import { ActionButton, Icon, type IconName, Sheet } from '@buergerfit/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markSigningOut } from '../pages/guards';
@@ -69,15 +69,15 @@ export function Header() {
           <ul className={styles.sections} aria-label={t('header.sectionsLabel')}>
             {SECTIONS.map((id) => (
               <li key={id}>
-                <button type="button" className={styles.navButton} onClick={() => scrollToSection(id)}>
+                <ActionButton className={styles.navButton} onAction={() => scrollToSection(id)}>
                   {t(`header.${id}`)}
-                </button>
+                </ActionButton>
               </li>
             ))}
             <li>
-              <button type="button" className={styles.navButton} onClick={openContact}>
+              <ActionButton className={styles.navButton} onAction={openContact}>
                 {t('header.contact')}
-              </button>
+              </ActionButton>
             </li>
           </ul>
         ) : (
@@ -126,16 +126,16 @@ export function Header() {
         )}
         <ThemeToggle className={`${styles.themeToggle} ${styles.headerThemeToggle}`} />
         <LanguageSelect className={styles.headerLanguage} />
-        <button
-          type="button"
+        {/* A tap before the page's scripts ran opens the menu once they have (ActionButton). */}
+        <ActionButton
           className={styles.menuButton}
           aria-label={t('header.menu')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          onAction={() => setMenuOpen(true)}
         >
           <Icon name="menu" size={22} />
-        </button>
+        </ActionButton>
       </div>
       <Sheet
         open={menuOpen}

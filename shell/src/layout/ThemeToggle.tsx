@@ -1,4 +1,5 @@
 import { useTheme } from '@buergerfit/platform';
+import { ActionButton } from '@buergerfit/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
@@ -20,14 +21,13 @@ export function ThemeToggle({ className = styles.themeToggle }: { className?: st
   // Both drawings, the page's theme shows one (CSS): the server's copy of this button, made before the learner's
   // theme is known, shows the right one too. The server's `aria-pressed` is set by the page's starter script.
   return (
-    <button
-      type="button"
+    <ActionButton
       className={className}
       data-theme-toggle=""
       aria-pressed={dark}
       aria-label={t('header.darkTheme')}
       title={t('header.darkTheme')}
-      onClick={() => setChoice(dark ? 'light' : 'dark')}
+      onAction={() => setChoice(dark ? 'light' : 'dark')}
     >
       <Drawing className={styles.darkIcon}>
         <path
@@ -41,6 +41,6 @@ export function ThemeToggle({ className = styles.themeToggle }: { className?: st
           <path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
         </g>
       </Drawing>
-    </button>
+    </ActionButton>
   );
 }

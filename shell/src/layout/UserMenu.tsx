@@ -1,6 +1,6 @@
 import type { User } from '@buergerfit/platform';
 import { Link } from '@buergerfit/platform';
-import { Icon } from '@buergerfit/ui';
+import { ActionButton, Icon } from '@buergerfit/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../shell.module.css';
@@ -42,14 +42,13 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   const displayName = user.nickname || user.name;
   return (
     <div className={styles.userMenu} ref={root}>
-      <button
+      <ActionButton
         ref={button}
-        type="button"
         className={styles.userButton}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`${t('userMenu.open')}: ${displayName}`}
-        onClick={() => setOpen((o) => !o)}
+        onAction={() => setOpen((o) => !o)}
       >
         {/* The initial is drawn by CSS from data-initial, so the visible text is the name alone, which the button's
             name ("Account menu: Erika") contains (axe's label-content-name-mismatch). */}
@@ -59,7 +58,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           data-initial={displayName.slice(0, 1).toUpperCase()}
         />
         <span className={styles.userName}>{displayName}</span>
-      </button>
+      </ActionButton>
       {open && (
         <div id={panelId} className={styles.userPanel}>
           <p className={styles.userPanelName}>{t('userMenu.signedInAs', { name: displayName })}</p>
