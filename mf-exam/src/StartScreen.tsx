@@ -2,7 +2,7 @@ import type { ExamKind } from '@buergerfit/contract';
 import { Link, readStoredFederalState, useLanguage, useSession } from '@buergerfit/platform';
 import { Button, Card, Field, Icon, type IconName, RetryAlert, Select } from '@buergerfit/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { examApi } from './api';
@@ -14,15 +14,30 @@ export const DEFAULT_STATE = 'BE';
 
 export type StateSource = 'profile' | 'stored' | 'default';
 
-/** The preselected state: the profile's, else the cached choice, else Berlin — and where it came from. */
+/** The preselected state: the profile's, else the choice this browser keeps, else Berlin — and where it came from. */
 export function defaultState(
   userState: string | null | undefined,
   codes: readonly string[] | undefined,
+  stored: string | null = readStoredFederalState(codes),
 ): { code: string; source: StateSource } {
   if (userState && (!codes || codes.includes(userState))) return { code: userState, source: 'profile' };
-  const stored = readStoredFederalState(codes);
   if (stored) return { code: stored, source: 'stored' };
   return { code: DEFAULT_STATE, source: 'default' };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The state this browser keeps, which the server cannot see: none while a page the server made is hydrated (so the
+ * first render is the server's, and nothing the learner did on it before the scripts ran is thrown away with a
+ * mismatch), the kept one right after.
+ */
+function useStoredState(codes: readonly string[] | undefined): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => readStoredFederalState(codes),
+    () => null,
+  );
 }
 
 export interface StartScreenProps {
@@ -40,7 +55,9 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
   const id = useId();
   const states = useQuery({ queryKey: ['federal-states', language], queryFn: examApi.states });
   const codes = states.data?.map((s) => s.code);
-  const preset = defaultState(user?.federalState, codes);
+  const preset = defaultState(user?.federalState, codes, useStoredState(codes));
+  // What the server's page preselected: it knows the profile, not what this browser keeps.
+  const serverPreset = preset.source === 'profile' ? preset.code : DEFAULT_STATE;
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = picked ?? preset.code;
   const nameOf = (code: string) => states.data?.find((s) => s.code === code)?.name ?? code;
@@ -68,16 +85,21 @@ export function StartScreen({ kind, starting, error, onStart }: StartScreenProps
   /**
    * The form's action: also what React replays, once the page is hydrated, for a tap on Start made before (its
    * FormData then holds the state shown at the tap, which the learner may have changed before the scripts ran).
-   * Done at once, as the submit was before: "Starting…" (and the disabled button) show before another tap.
+   * A select left as the server made it is no choice: the start takes the state the page presets now (a guest's
+   * kept state, which the server could not show). Done at once, as the submit was before: "Starting…" (and the
+   * disabled button) show before another tap.
    */
   const startAction = (data: FormData) => {
     if (handedOn.current) return;
     handedOn.current = true;
     const value = data.get('state');
-    const state = typeof value === 'string' && value !== '' ? value : chosen;
+    const submitted = typeof value === 'string' && value !== '' ? value : null;
+    const unchanged = picked === null && (submitted === null || submitted === serverPreset);
+    // Read now, not from this render: a replayed tap comes before the render that shows the kept state.
+    const state = unchanged ? defaultState(user?.federalState, codes).code : (submitted ?? chosen);
     flushSync(() => {
-      if (state !== chosen) setPicked(state);
-      onStart(state, picked !== null || state !== preset.code);
+      if (!unchanged && state !== chosen) setPicked(state);
+      onStart(state, !unchanged && (picked !== null || state !== preset.code));
     });
   };
 

@@ -1,5 +1,11 @@
 import { resources } from '@buergerfit/locales';
-import { createQueryClient, initI18n, MemoryRouter, PlatformProviders } from '@buergerfit/platform';
+import {
+  createQueryClient,
+  initI18n,
+  MemoryRouter,
+  PlatformProviders,
+  writeStoredFederalState,
+} from '@buergerfit/platform';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -12,6 +18,7 @@ import { serverMarkup, tapNow } from './util';
 
 afterEach(async () => {
   await i18next.changeLanguage('en');
+  writeStoredFederalState(null);
 });
 
 /** What the exam page does with a start (see ExamPage): "Starting…" while it runs; a failure shows its message. */
@@ -141,5 +148,38 @@ describe('the start form', () => {
     expect(select.value).toBe('HH');
     expect(errors).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a guest whose browser keeps a state (the server cannot see it) taps Start before the scripts ran, the select as the server made it: started once with the kept state, as the page then shows', async () => {
+    const onStart = vi.fn();
+    // The server made the page with Berlin preselected: it does not know this browser's choice.
+    const { container, hydrate, errors } = await serverMarkup(startScreen(onStart));
+    const select = within(container).getByLabelText(
+      'Federal state for the state questions',
+    ) as HTMLSelectElement;
+    expect(select.value).toBe('BE');
+    writeStoredFederalState('BY');
+    await userEvent.click(within(container).getByRole('button', { name: 'Start demo' }));
+    await hydrate();
+    await waitFor(() => expect(onStart).toHaveBeenCalled());
+    expect(onStart.mock.calls).toEqual([['BY', false]]);
+    // Hydrated as made (no mismatch, which would have thrown the tap away), then showing the kept state.
+    expect(errors).toEqual([]);
+    expect(select.value).toBe('BY');
+    expect(within(container).getByTestId('state-default').textContent).toContain('Bavaria');
+  });
+
+  it('the same guest who picked another state before the scripts ran: started with that state, as chosen', async () => {
+    const onStart = vi.fn();
+    const { container, hydrate } = await serverMarkup(startScreen(onStart));
+    writeStoredFederalState('BY');
+    const select = within(container).getByLabelText(
+      'Federal state for the state questions',
+    ) as HTMLSelectElement;
+    await userEvent.selectOptions(select, 'HH');
+    await userEvent.click(within(container).getByRole('button', { name: 'Start demo' }));
+    await hydrate();
+    await waitFor(() => expect(onStart).toHaveBeenCalled());
+    expect(onStart.mock.calls).toEqual([['HH', true]]);
   });
 });
