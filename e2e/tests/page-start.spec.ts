@@ -108,6 +108,37 @@ test.describe('with the service worker blocked', () => {
     await expect(page.locator('[data-bf-slot="mf_exam"][data-bf-live]')).toHaveCount(1);
   });
 
+  test('a guest whose browser keeps a federal state taps Start before the app runs: one demo, in the kept state', async ({
+    page,
+  }) => {
+    markHolding(page);
+    // The guest chose Bavaria here before; the server, which cannot see it, makes the page with Berlin.
+    await page.goto('/demo', { waitUntil: 'networkidle' });
+    await page.evaluate(() => localStorage.setItem('buergerfit.federalState', 'BY'));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/static\/js\/.*\.js(\?|$)|\/remotes\/mf_exam\/.*\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const select = page.getByRole('main').getByLabel('Federal state for the state questions');
+    await expect(select).toHaveValue('BE');
+    const starts: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/[a-z]{2}\/exams$/.test(new URL(r.url()).pathname))
+        starts.push(r.postDataJSON());
+    });
+    await page.getByRole('main').getByRole('button', { name: 'Start demo' }).click();
+    release();
+    // Hydrated as the server made it, the tap kept: one start, in Bavaria (the select as made was no choice).
+    const q1 = page.getByRole('main').getByRole('heading', { level: 2, name: 'Question 1 of 33' });
+    await expect(q1).toBeVisible();
+    expect(starts).toEqual([expect.objectContaining({ kind: 'demo', state: 'BY' })]);
+  });
+
   test('a guest back on the demo with an attempt open gets it resumed without a tap: the page was still loading', async ({
     page,
   }) => {
