@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, test as base, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * The e2e suite's `test`: Playwright's, with pages that wait, after a navigation by `goto` or `reload`, until a page
@@ -81,9 +81,17 @@ export const test = base.extend<object, { livePages: undefined }>({
     },
     { scope: 'worker', auto: true },
   ],
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
     // Its context may have come through the browser's patched newContext, which does not see this option.
     if (javaScriptEnabled === false) markHolding(page);
+    // A page that hydrates differently from what the server sent is rendered anew by React, which drops whatever
+    // the learner did on it before its scripts ran (a tap on Start): no test's page may do so, unless it says why
+    // (`test.info().annotations.push({ type: 'hydration mismatch', description })`).
+    const mismatches: string[] = [];
+    page.on('console', (message) => {
+      if (/did not hydrate as sent/.test(message.text())) mismatches.push(message.text());
+    });
     await use(waitsForHydration(page, javaScriptEnabled));
+    if (!testInfo.annotations.some((a) => a.type === 'hydration mismatch')) expect(mismatches).toEqual([]);
   },
 });

@@ -65,6 +65,16 @@ async function expectAccessible(page: Page, route: string, { whole = false } = {
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
       .toBe(colorScheme === 'light' ? lightBackground : darkBackground);
+    // Colours that change with a transition (an answer's background) are checked once they arrived, not halfway
+    // (transitions only: a loading shimmer's animation never finishes).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     await axeFinds(
       page,
       `${route} (${colorScheme} theme)`,

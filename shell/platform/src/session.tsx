@@ -79,6 +79,8 @@ export function SessionProvider({
   /** The learner this device is signed in as (the cached one until the session check answers). */
   const current = useRef(state.user);
   const signedOut = useRef(onSignOut);
+  /** Set while the page's boot session is adopted (see the mount effect). */
+  const adoptingBoot = useRef(false);
   useEffect(() => {
     signedOut.current = onSignOut;
   });
@@ -90,7 +92,10 @@ export function SessionProvider({
     current.current = user;
     if (previous && previous.id !== user?.id) {
       forgetLearner();
-      signedOut.current?.();
+      // The app's query cache holds only what this page was made with, for the visitor the server saw: kept, or
+      // the page's areas would hydrate with nothing and differ from the server's markup (React renders such an
+      // area anew and drops the learner's taps made before).
+      if (!adoptingBoot.current) signedOut.current?.();
     }
     // Whose pages and answers the service worker keeps from now on (a guest's are dropped at a sign-in).
     if (previous?.id !== user?.id) tellServiceWorker({ type: 'buergerfit:session', user: user?.id ?? null });
@@ -151,9 +156,16 @@ export function SessionProvider({
     // The page's boot data answers the first session check (and forgets a previous learner's storage, as a
     // check would); without it, or on a later mount, the BFF is asked.
     const booted = takeBootSession();
-    if (booted?.status === 'user') setUser(booted.user);
-    else if (booted?.status === 'guest') setUser(null);
-    else void refresh();
+    if (!booted || booted.status === 'unknown') {
+      void refresh();
+      return;
+    }
+    adoptingBoot.current = true;
+    try {
+      setUser(booted.status === 'user' ? booted.user : null);
+    } finally {
+      adoptingBoot.current = false;
+    }
   }, [checkOnMount, refresh, setUser]);
 
   useEffect(() => {

@@ -77,6 +77,27 @@ describe('the page boot data', () => {
     expect(get).not.toHaveBeenCalled();
   });
 
+  it("forgetting the previous learner does not empty the page's query cache: it holds only this visitor's boot data", async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(ben));
+    servePage({ remotes: null, session: { status: 'guest' } });
+    const onSignOut = vi.fn();
+    const get = vi.fn(() => Promise.reject(new Error('no check expected')));
+    const { result } = renderHook(() => useSession(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <SessionProvider client={{ ...createApiClient(), get } as never} onSignOut={onSignOut}>
+          {children}
+        </SessionProvider>
+      ),
+    });
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull());
+    // What the server rendered the page with (for this guest) stays: the page's area hydrates from it as sent.
+    expect(onSignOut).not.toHaveBeenCalled();
+    // A later sign-out still empties it.
+    result.current.setUser(ana);
+    result.current.setUser(null);
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+  });
+
   it("'unknown' (an expired access token) checks the session as before", async () => {
     servePage({ remotes: null, session: { status: 'unknown' } });
     const get = vi.fn(() => Promise.resolve(ana));
