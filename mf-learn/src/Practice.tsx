@@ -7,7 +7,7 @@ import {
   writeStorage,
 } from '@buergerfit/platform';
 import { Button, Icon } from '@buergerfit/ui';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBookmarks, useProgress, useRecordAnswer } from './data';
 import { QuestionCard } from './QuestionCard';
@@ -26,11 +26,28 @@ export function shuffledOrder(n: number, random: () => number = Math.random): nu
   return order;
 }
 
+const shuffleListeners = new Set<() => void>();
+const subscribeShuffle = (changed: () => void) => {
+  shuffleListeners.add(changed);
+  return () => {
+    shuffleListeners.delete(changed);
+  };
+};
+
+/**
+ * The learner's shuffle setting, kept in this browser. Off while a page the server made is hydrated (the server
+ * cannot see the setting): the page hydrates as sent, and its answers take their shuffled order right after. A
+ * tap on an answer before that is kept, since an answer is known by its identity, not its place.
+ */
 export function useShuffle(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => readStorage(SHUFFLE_KEY) === '1');
+  const on = useSyncExternalStore(
+    subscribeShuffle,
+    () => readStorage(SHUFFLE_KEY) === '1',
+    () => false,
+  );
   const set = useCallback((v: boolean) => {
     writeStorage(SHUFFLE_KEY, v ? '1' : null);
-    setOn(v);
+    for (const changed of shuffleListeners) changed();
   }, []);
   return [on, set];
 }

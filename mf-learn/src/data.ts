@@ -10,7 +10,7 @@ import type {
 } from '@buergerfit/contract';
 import { api, useLanguage, useSession } from '@buergerfit/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
   cachedQuestions,
   cacheQuestions,
@@ -258,17 +258,23 @@ export function usePendingAnswers(): number {
   return useSyncExternalStore(subscribeOutbox, pendingAnswers, () => 0);
 }
 
+const subscribeOnline = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/**
+ * Whether the browser says it is online. Online while a page the server made is hydrated (the server made it
+ * online): an offline copy of it then hydrates as sent, and says it is offline right after.
+ */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine !== false,
+    () => true,
+  );
 }
